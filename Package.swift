@@ -1,0 +1,35 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+  name: "stampcam",
+  products: [
+    .executable(name: "stampcam", targets: ["stampcam"])
+  ],
+  targets: [
+    // Pure Swift: geometry, touches, recognizers, viewport, scene replay. Knows no pixels.
+    .target(name: "StampCore"),
+    // Manifest decoding and validation with JSON paths. Knows no pixels.
+    .target(name: "StampManifest", dependencies: ["StampCore"]),
+    // libvips, found through pkg-config.
+    .systemLibrary(
+      name: "CVips",
+      pkgConfig: "vips",
+      providers: [.apt(["libvips-dev"])]
+    ),
+    // Fixed-arity C wrappers over libvips' variadic API.
+    .target(name: "CVipsShim", dependencies: ["CVips"]),
+    // The only module that talks to libvips.
+    .target(name: "StampRender", dependencies: ["StampCore", "CVips", "CVipsShim"]),
+    // Jobs: manifest + headers -> scene -> render plan -> files.
+    .target(name: "StampBatch", dependencies: ["StampCore", "StampManifest", "StampRender"]),
+    // The thin command line.
+    .executableTarget(name: "stampcam", dependencies: ["StampBatch", "StampManifest", "StampCore"]),
+
+    .testTarget(name: "StampCoreTests", dependencies: ["StampCore"]),
+    .testTarget(name: "StampManifestTests", dependencies: ["StampManifest", "StampCore"]),
+    .testTarget(name: "StampRenderTests", dependencies: ["StampRender", "StampCore"]),
+    .testTarget(name: "StampBatchTests", dependencies: ["StampBatch", "StampManifest", "StampCore", "StampRender"]),
+  ],
+  swiftLanguageModes: [.v6]
+)

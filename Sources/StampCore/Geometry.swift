@@ -1,0 +1,48 @@
+/// A point in a 2-D space with y pointing down (view points or image pixels, as the context says).
+public struct Point: Sendable, Hashable, CustomStringConvertible {
+  /// The horizontal coordinate.
+  public var x: Double
+  /// The vertical coordinate, growing downwards.
+  public var y: Double
+
+  /// Creates a point.
+  public init(_ x: Double, _ y: Double) {
+    self.x = x
+    self.y = y
+  }
+
+  /// The origin.
+  public static let zero = Point(0, 0)
+
+  public var description: String { "(\(x), \(y))" }
+}
+
+/// A width and a height.
+public struct Size: Sendable, Hashable, CustomStringConvertible {
+  /// The horizontal extent.
+  public var width: Double
+  /// The vertical extent.
+  public var height: Double
+
+  /// Creates a size.
+  public init(_ width: Double, _ height: Double) {
+    self.width = width
+    self.height = height
+  }
+
+  public var description: String { "\(width)x\(height)" }
+}
+
+/// An axis-aligned rectangle: origin (top-left) and size.
+public struct Rect: Sendable, Hashable {
+  /// The top-left corner.
+  public var origin: Point
+  /// The extent.
+  public var size: Size
+
+  /// Creates a rectangle.
+  public init(x: Double, y: Double, width: Double, height: Double) {
+    origin = Point(x, y)
+    size = Size(width, height)
+  }
+}

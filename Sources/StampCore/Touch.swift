@@ -1,0 +1,43 @@
+/// The phase of one touch in one frame, as UIKit reports it.
+public enum TouchPhase: String, Sendable, CaseIterable {
+  case began, moved, stationary, ended, cancelled
+}
+
+/// One touch sample: a finger's state at one instant, in view points.
+public struct TouchEvent: Sendable, Hashable {
+  /// Seconds on the gesture item's clock.
+  public var t: Double
+  /// The touch's identity; unique among live touches.
+  public var id: Int
+  /// What happened to this touch at `t`.
+  public var phase: TouchPhase
+  /// Where the finger is, in view points.
+  public var location: Point
+
+  /// Creates a touch sample.
+  public init(t: Double, id: Int, phase: TouchPhase, location: Point) {
+    self.t = t
+    self.id = id
+    self.phase = phase
+    self.location = location
+  }
+}
+
+/// A problem found in a touch stream, located by the index of the offending event.
+public struct TouchStreamIssue: Sendable, Hashable, CustomStringConvertible {
+  /// Index of the event in the stream.
+  public var index: Int
+  /// The event's field the problem is about (`t`, `id`, `phase`, `x`, `y`), or nil for the event as a whole.
+  public var field: String?
+  /// What is wrong, in lower case, e.g. `time goes backwards (0.52 after 0.60)`.
+  public var message: String
+
+  /// Creates an issue.
+  public init(index: Int, field: String?, message: String) {
+    self.index = index
+    self.field = field
+    self.message = message
+  }
+
+  public var description: String { "[\(index)]\(field.map { ".\($0)" } ?? ""): \(message)" }
+}
