@@ -1,0 +1,100 @@
+#ifndef STAMPCAM_CVIPSSHIM_H
+#define STAMPCAM_CVIPSSHIM_H
+
+// Fixed-arity wrappers over libvips' variadic calls, which Swift cannot make.
+//
+// Ownership: every `VipsImage **out` argument receives a NEW reference that the caller owns and must release
+// with g_object_unref (the Swift image handle does it in deinit). Input images are borrowed: a wrapper never
+// takes or drops a reference to its inputs. On failure a wrapper returns non-zero (or NULL), leaves `*out`
+// untouched, and libvips' message is in the thread's error buffer (scv_error_take).
+
+#include <vips/vips.h>
+
+/// Starts libvips once per process; returns 0 on success. Safe to call from several threads.
+int scv_init(void);
+
+/// Copies libvips' error buffer into a new malloc'd string the caller frees, and clears the buffer.
+char *scv_error_take(void);
+
+/// Opens an image lazily (the header is read, pixels are not decoded until needed).
+/// `sequential` selects top-to-bottom access; `fail_on` is a VipsFailOn value. Returns a new reference or NULL.
+VipsImage *scv_load(const char *path, int sequential, int fail_on);
+
+/// Opens an image from a memory buffer the caller keeps alive for the image's lifetime. New reference or NULL.
+VipsImage *scv_load_buffer(const void *data, size_t length, int fail_on);
+
+/// The EXIF orientation (1..8) recorded in the header, 1 when there is none.
+int scv_orientation(VipsImage *in);
+
+/// Rotates/flips to upright per the EXIF orientation and resets the tag. `*out` is a new reference.
+int scv_autorot(VipsImage *in, VipsImage **out);
+
+/// Converts to sRGB (8-bit, with or without alpha as the input had). `*out` is a new reference.
+int scv_to_srgb(VipsImage *in, VipsImage **out);
+
+/// Appends an opaque alpha band (255) when there is none; otherwise a new reference to a copy. `*out` is new.
+int scv_ensure_alpha(VipsImage *in, VipsImage **out);
+
+/// Premultiplies colour by alpha; the result is float. `*out` is a new reference.
+int scv_premultiply(VipsImage *in, VipsImage **out);
+
+/// Divides colour by alpha (the inverse of scv_premultiply); the result is float. `*out` is a new reference.
+int scv_unpremultiply(VipsImage *in, VipsImage **out);
+
+/// Affine transform X = a*x + b*y + odx, Y = c*x + d*y + ody (libvips coordinates: pixel centres at integers),
+/// generating the output area [0, 0, width, height], with the named interpolator ("bicubic", "bilinear", ...)
+/// and transparent black outside the input. `premultiplied` says the input's alpha is already premultiplied.
+/// `*out` is a new reference.
+int scv_affine(
+  VipsImage *in, VipsImage **out, double a, double b, double c, double d, double odx, double ody, int width,
+  int height, const char *interpolator, int premultiplied);
+
+/// Separable Lanczos-3 reduction by the given factors (>= 1). `*out` is a new reference.
+int scv_reduce(VipsImage *in, VipsImage **out, double hshrink, double vshrink);
+
+/// Composites n images (in[0] is the base) with the blend mode `mode` for each overlay, placing overlay i at
+/// (x[i-1], y[i-1]) on the base. `premultiplied` says every input is premultiplied. `*out` is a new reference.
+int scv_composite(
+  VipsImage **in, int n, int mode, const int *x, const int *y, int premultiplied, VipsImage **out);
+
+/// Casts to the given band format, rounding to nearest. `*out` is a new reference.
+int scv_cast(VipsImage *in, VipsImage **out, VipsBandFormat format);
+
+/// Bands first ..< first + n of the input. `*out` is a new reference.
+int scv_extract_bands(VipsImage *in, VipsImage **out, int first, int n);
+
+/// Crops the rectangle; `*out` is a new reference.
+int scv_crop(VipsImage *in, VipsImage **out, int left, int top, int width, int height);
+
+/// Copies the image into memory (decoding it once). `*out` is a new reference.
+int scv_copy_memory(VipsImage *in, VipsImage **out);
+
+/// A copy whose metadata is stripped of everything but the ICC profile (and the orientation tag when
+/// `keep_orientation`). `*out` is a new reference.
+int scv_strip_metadata(VipsImage *in, VipsImage **out, int keep_icc, int keep_orientation);
+
+/// Writers. Each writes `in` to `path` in its format whatever the file name; 0 on success.
+int scv_save_jpeg(VipsImage *in, const char *path, int quality);
+int scv_save_png(VipsImage *in, const char *path);
+int scv_save_webp(VipsImage *in, const char *path, int quality, int lossless);
+int scv_save_tiff(VipsImage *in, const char *path);
+
+/// Creates a new image from raw 8-bit interleaved pixels (copied). New reference or NULL.
+VipsImage *scv_new_from_memory_copy(const void *data, size_t length, int width, int height, int bands);
+
+/// A copy with the EXIF orientation tag set to `orientation` (pixels unchanged). `*out` is a new reference.
+int scv_set_orientation(VipsImage *in, VipsImage **out, int orientation);
+
+/// Attaches libvips' built-in sRGB ICC profile (pixels transformed from sRGB to sRGB). `*out` is a new reference.
+int scv_attach_srgb_profile(VipsImage *in, VipsImage **out);
+
+/// Sets a string metadata field on a copy (e.g. an exif-ifd field or xmp). `*out` is a new reference.
+int scv_set_string(VipsImage *in, VipsImage **out, const char *field, const char *value);
+
+/// True when the image carries the metadata field.
+int scv_has_field(VipsImage *in, const char *field);
+
+/// Sets libvips' worker-thread count per pipeline (0 = libvips' default).
+void scv_set_concurrency(int n);
+
+#endif

@@ -1,0 +1,209 @@
+#include "CVipsShim.h"
+
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+static pthread_once_t scv_once = PTHREAD_ONCE_INIT;
+static int scv_init_result = -1;
+
+static void scv_do_init(void) {
+  scv_init_result = VIPS_INIT("stampcam");
+  if (scv_init_result == 0) {
+    // Stamps are few and small; the operation cache only holds memory in a batch of distinct photos.
+    vips_cache_set_max(0);
+  }
+}
+
+int scv_init(void) {
+  pthread_once(&scv_once, scv_do_init);
+  return scv_init_result;
+}
+
+char *scv_error_take(void) {
+  const char *buffer = vips_error_buffer();
+  char *copy = strdup(buffer ? buffer : "");
+  vips_error_clear();
+  return copy;
+}
+
+VipsImage *scv_load(const char *path, int sequential, int fail_on) {
+  return vips_image_new_from_file(
+    path, "access", sequential ? VIPS_ACCESS_SEQUENTIAL : VIPS_ACCESS_RANDOM, "fail_on", fail_on, NULL);
+}
+
+VipsImage *scv_load_buffer(const void *data, size_t length, int fail_on) {
+  return vips_image_new_from_buffer(data, length, "", "fail_on", fail_on, NULL);
+}
+
+int scv_orientation(VipsImage *in) {
+  int orientation = 1;
+  if (vips_image_get_typeof(in, VIPS_META_ORIENTATION) && !vips_image_get_int(in, VIPS_META_ORIENTATION, &orientation)
+      && orientation >= 1 && orientation <= 8)
+    return orientation;
+  return 1;
+}
+
+int scv_autorot(VipsImage *in, VipsImage **out) { return vips_autorot(in, out, NULL); }
+
+int scv_to_srgb(VipsImage *in, VipsImage **out) {
+  VipsImage *t = NULL;
+  if (vips_colourspace(in, &t, VIPS_INTERPRETATION_sRGB, NULL)) return -1;
+  if (t->BandFmt == VIPS_FORMAT_UCHAR) {
+    *out = t;
+    return 0;
+  }
+  int result = vips_cast(t, out, VIPS_FORMAT_UCHAR, NULL);
+  g_object_unref(t);
+  return result;
+}
+
+int scv_ensure_alpha(VipsImage *in, VipsImage **out) {
+  if (vips_image_hasalpha(in)) return vips_copy(in, out, NULL);
+  return vips_bandjoin_const1(in, out, 255.0, NULL);
+}
+
+int scv_premultiply(VipsImage *in, VipsImage **out) { return vips_premultiply(in, out, NULL); }
+
+int scv_unpremultiply(VipsImage *in, VipsImage **out) { return vips_unpremultiply(in, out, NULL); }
+
+int scv_affine(
+  VipsImage *in, VipsImage **out, double a, double b, double c, double d, double odx, double ody, int width,
+  int height, const char *interpolator, int premultiplied) {
+  VipsInterpolate *interpolate = vips_interpolate_new(interpolator);
+  if (!interpolate) return -1;
+  VipsArrayInt *area = vips_array_int_newv(4, 0, 0, width, height);
+  double zero[1] = {0.0};
+  VipsArrayDouble *background = vips_array_double_new(zero, 1);
+  int result = vips_affine(
+    in, out, a, b, c, d, "interpolate", interpolate, "oarea", area, "odx", odx, "ody", ody, "background", background,
+    "premultiplied", premultiplied ? TRUE : FALSE, "extend", VIPS_EXTEND_BACKGROUND, NULL);
+  vips_area_unref(VIPS_AREA(background));
+  vips_area_unref(VIPS_AREA(area));
+  g_object_unref(interpolate);
+  return result;
+}
+
+int scv_reduce(VipsImage *in, VipsImage **out, double hshrink, double vshrink) {
+  return vips_reduce(in, out, hshrink, vshrink, "kernel", VIPS_KERNEL_LANCZOS3, NULL);
+}
+
+int scv_composite(
+  VipsImage **in, int n, int mode, const int *x, const int *y, int premultiplied, VipsImage **out) {
+  if (n < 2) return vips_copy(in[0], out, NULL);
+  int *modes = g_new(int, n - 1);
+  for (int i = 0; i < n - 1; i++) modes[i] = mode;
+  VipsArrayInt *xs = vips_array_int_new(x, n - 1);
+  VipsArrayInt *ys = vips_array_int_new(y, n - 1);
+  int result = vips_composite(
+    in, out, n, modes, "x", xs, "y", ys, "premultiplied", premultiplied ? TRUE : FALSE, NULL);
+  vips_area_unref(VIPS_AREA(xs));
+  vips_area_unref(VIPS_AREA(ys));
+  g_free(modes);
+  return result;
+}
+
+int scv_cast(VipsImage *in, VipsImage **out, VipsBandFormat format) {
+  // vips_cast truncates toward zero; add 0.5 first so values round to nearest.
+  if (vips_band_format_isint(in->BandFmt)) return vips_cast(in, out, format, NULL);
+  VipsImage *t = NULL;
+  if (vips_linear1(in, &t, 1.0, 0.5, NULL)) return -1;
+  int result = vips_cast(t, out, format, NULL);
+  g_object_unref(t);
+  return result;
+}
+
+int scv_extract_bands(VipsImage *in, VipsImage **out, int first, int n) {
+  return vips_extract_band(in, out, first, "n", n, NULL);
+}
+
+int scv_crop(VipsImage *in, VipsImage **out, int left, int top, int width, int height) {
+  return vips_crop(in, out, left, top, width, height, NULL);
+}
+
+int scv_copy_memory(VipsImage *in, VipsImage **out) {
+  VipsImage *t = vips_image_copy_memory(in);
+  if (!t) return -1;
+  *out = t;
+  return 0;
+}
+
+typedef struct {
+  gchar **names;
+  int count;
+  int capacity;
+  int keep_icc;
+  int keep_orientation;
+} scv_strip_list;
+
+static void *scv_collect_field(VipsImage *image, const char *field, GValue *value, void *user) {
+  scv_strip_list *list = (scv_strip_list *) user;
+  (void) image;
+  (void) value;
+  if (list->keep_icc && strcmp(field, VIPS_META_ICC_NAME) == 0) return NULL;
+  if (list->keep_orientation && strcmp(field, VIPS_META_ORIENTATION) == 0) return NULL;
+  // Fields libvips itself needs to interpret the pixels are not metadata of the photo.
+  if (strcmp(field, "width") == 0 || strcmp(field, "height") == 0 || strcmp(field, "bands") == 0
+      || strcmp(field, "format") == 0 || strcmp(field, "coding") == 0 || strcmp(field, "interpretation") == 0
+      || strcmp(field, "xoffset") == 0 || strcmp(field, "yoffset") == 0 || strcmp(field, "xres") == 0
+      || strcmp(field, "yres") == 0 || strcmp(field, "filename") == 0)
+    return NULL;
+  if (list->count == list->capacity) {
+    list->capacity = list->capacity ? list->capacity * 2 : 32;
+    list->names = g_renew(gchar *, list->names, list->capacity);
+  }
+  list->names[list->count++] = g_strdup(field);
+  return NULL;
+}
+
+int scv_strip_metadata(VipsImage *in, VipsImage **out, int keep_icc, int keep_orientation) {
+  VipsImage *t = NULL;
+  if (vips_copy(in, &t, NULL)) return -1;
+  scv_strip_list list = {NULL, 0, 0, keep_icc, keep_orientation};
+  vips_image_map(t, scv_collect_field, &list);
+  for (int i = 0; i < list.count; i++) {
+    vips_image_remove(t, list.names[i]);
+    g_free(list.names[i]);
+  }
+  g_free(list.names);
+  *out = t;
+  return 0;
+}
+
+int scv_save_jpeg(VipsImage *in, const char *path, int quality) {
+  return vips_jpegsave(in, path, "Q", quality, NULL);
+}
+
+int scv_save_png(VipsImage *in, const char *path) { return vips_pngsave(in, path, NULL); }
+
+int scv_save_webp(VipsImage *in, const char *path, int quality, int lossless) {
+  return vips_webpsave(in, path, "Q", quality, "lossless", lossless ? TRUE : FALSE, NULL);
+}
+
+int scv_save_tiff(VipsImage *in, const char *path) {
+  return vips_tiffsave(in, path, "compression", VIPS_FOREIGN_TIFF_COMPRESSION_DEFLATE, NULL);
+}
+
+VipsImage *scv_new_from_memory_copy(const void *data, size_t length, int width, int height, int bands) {
+  return vips_image_new_from_memory_copy(data, length, width, height, bands, VIPS_FORMAT_UCHAR);
+}
+
+void scv_set_concurrency(int n) { vips_concurrency_set(n); }
+
+int scv_set_orientation(VipsImage *in, VipsImage **out, int orientation) {
+  if (vips_copy(in, out, NULL)) return -1;
+  vips_image_set_int(*out, VIPS_META_ORIENTATION, orientation);
+  return 0;
+}
+
+int scv_attach_srgb_profile(VipsImage *in, VipsImage **out) {
+  return vips_icc_transform(in, out, "srgb", "input_profile", "srgb", "embedded", FALSE, NULL);
+}
+
+int scv_set_string(VipsImage *in, VipsImage **out, const char *field, const char *value) {
+  if (vips_copy(in, out, NULL)) return -1;
+  vips_image_set_string(*out, field, value);
+  return 0;
+}
+
+int scv_has_field(VipsImage *in, const char *field) { return vips_image_get_typeof(in, field) != 0; }

@@ -1,0 +1,75 @@
+import CVips
+import CVipsShim
+import Foundation
+
+/// One owned reference to a libvips image, released when the handle goes away.
+///
+/// libvips images are immutable once built and safe to read from several threads, which is why the handle is
+/// `Sendable`.
+final class Image: @unchecked Sendable {
+  let pointer: UnsafeMutablePointer<VipsImage>
+  /// The file this image came from, for error messages.
+  let source: String
+
+  /// Takes over a reference the caller owns.
+  init(owning pointer: UnsafeMutablePointer<VipsImage>, source: String) {
+    self.pointer = pointer
+    self.source = source
+  }
+
+  deinit {
+    g_object_unref(pointer)
+  }
+
+  var width: Int { Int(vips_image_get_width(pointer)) }
+  var height: Int { Int(vips_image_get_height(pointer)) }
+  var bands: Int { Int(vips_image_get_bands(pointer)) }
+  var hasAlpha: Bool { vips_image_hasalpha(pointer) != 0 }
+  var format: VipsBandFormat { vips_image_get_format(pointer) }
+  var orientation: Int { Int(scv_orientation(pointer)) }
+
+  /// Opens a file lazily: only the header is read now.
+  static func open(_ path: String, sequential: Bool) throws -> Image {
+    try Vips.start()
+    guard let pointer = scv_load(path, sequential ? 1 : 0, Int32(VIPS_FAIL_ON_ERROR.rawValue)) else {
+      throw RenderError.unreadable(path: path, message: Vips.takeError())
+    }
+    return Image(owning: pointer, source: path)
+  }
+
+  /// Runs a shim call that produces a new image, wrapping failure in an error naming the source file.
+  func derive(_ operation: String, _ body: (UnsafeMutablePointer<VipsImage>, inout UnsafeMutablePointer<VipsImage>?) -> Int32)
+    throws -> Image
+  {
+    var out: UnsafeMutablePointer<VipsImage>?
+    guard body(pointer, &out) == 0, let result = out else {
+      throw RenderError.operation(path: source, operation: operation, message: Vips.takeError())
+    }
+    return Image(owning: result, source: source)
+  }
+
+  /// The pixels as interleaved 8-bit samples, row by row (decodes the image).
+  func pixels() throws -> [UInt8] {
+    let eight = format == VIPS_FORMAT_UCHAR ? self : try derive("cast") { scv_cast($0, &$1, VIPS_FORMAT_UCHAR) }
+    var length = 0
+    guard let raw = vips_image_write_to_memory(eight.pointer, &length) else {
+      throw RenderError.operation(path: source, operation: "decode", message: Vips.takeError())
+    }
+    defer { g_free(raw) }
+    return Array(UnsafeRawBufferPointer(start: raw, count: length).bindMemory(to: UInt8.self))
+  }
+}
+
+extension Image {
+  /// An image made from interleaved 8-bit samples (copied), for fixtures and overlays.
+  static func fromPixels(_ samples: [UInt8], width: Int, height: Int, bands: Int) throws -> Image {
+    try Vips.start()
+    let pointer = samples.withUnsafeBytes {
+      scv_new_from_memory_copy($0.baseAddress, $0.count, Int32(width), Int32(height), Int32(bands))
+    }
+    guard let pointer else {
+      throw RenderError.operation(path: "<memory>", operation: "new image", message: Vips.takeError())
+    }
+    return Image(owning: pointer, source: "<memory>")
+  }
+}

@@ -1,0 +1,32 @@
+import StampCore
+
+/// What an image's header says, read without decoding its pixels.
+public struct ImageHeader: Sendable, Hashable {
+  /// Stored width in pixels (before EXIF orientation).
+  public var width: Int
+  /// Stored height in pixels (before EXIF orientation).
+  public var height: Int
+  /// EXIF orientation 1...8 (1 when absent).
+  public var orientation: Int
+
+  /// Creates a header.
+  public init(width: Int, height: Int, orientation: Int) {
+    self.width = width
+    self.height = height
+    self.orientation = orientation
+  }
+
+  /// True when orientation 5...8 swaps width and height.
+  public var swapsAxes: Bool { orientation >= 5 && orientation <= 8 }
+
+  /// The size in image space: upright, after the orientation is applied.
+  public var uprightSize: Size {
+    swapsAxes ? Size(Double(height), Double(width)) : Size(Double(width), Double(height))
+  }
+
+  /// Reads a file's header; its pixels are not decoded.
+  public static func read(_ path: String) throws -> ImageHeader {
+    let image = try Image.open(path, sequential: true)
+    return ImageHeader(width: image.width, height: image.height, orientation: image.orientation)
+  }
+}

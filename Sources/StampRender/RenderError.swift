@@ -1,0 +1,32 @@
+/// Everything that can go wrong while reading, drawing or writing pixels.
+public enum RenderError: Error, CustomStringConvertible, Equatable {
+  /// libvips could not start.
+  case startup(String)
+  /// A file could not be read as an image; carries the path and libvips' own message.
+  case unreadable(path: String, message: String)
+  /// An image has more pixels than allowed.
+  case tooLarge(path: String, width: Int, height: Int, limit: Int)
+  /// A libvips operation failed on an image (e.g. truncated data found while decoding).
+  case operation(path: String, operation: String, message: String)
+  /// The output could not be written.
+  case write(path: String, message: String)
+  /// The output's extension names no format stampcam writes.
+  case unsupportedFormat(path: String)
+
+  public var description: String {
+    switch self {
+    case .startup(let message):
+      return "libvips could not start: \(message)"
+    case .unreadable(let path, let message):
+      return "\(path): cannot read image: \(message)"
+    case .tooLarge(let path, let width, let height, let limit):
+      return "\(path): image is \(width)x\(height) (\(width * height) pixels), over the limit of \(limit) pixels"
+    case .operation(let path, let operation, let message):
+      return "\(path): \(operation) failed: \(message)"
+    case .write(let path, let message):
+      return "\(path): cannot write: \(message)"
+    case .unsupportedFormat(let path):
+      return "\(path): unknown output format (use .jpg, .jpeg, .png, .webp, .tif or .tiff)"
+    }
+  }
+}

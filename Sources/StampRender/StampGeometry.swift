@@ -1,0 +1,62 @@
+import Foundation
+import StampCore
+
+/// Where a transformed stamp lands: the affine coefficients in libvips' convention and the integer box it fills.
+///
+/// Continuous coordinates: pixel (i, j) covers [i, i+1) x [j, j+1), so its centre is (i + 0.5, j + 0.5). libvips
+/// samples pixel i at coordinate i, so a continuous coordinate u is libvips coordinate u - 0.5. The stamp's
+/// centre (w/2, h/2) must land on `center`; the affine maps u_out = A (u_in - c_in) + center, which in libvips'
+/// terms, relative to the box's top-left (left, top), is
+/// X = A x + A (0.5 - c_in) + center - (left, top) - 0.5.
+struct StampGeometry: Equatable {
+  /// The linear part, [a b; c d].
+  var a: Double, b: Double, c: Double, d: Double
+  /// The translation within the box, libvips' odx/ody.
+  var odx: Double, ody: Double
+  /// The box in image pixels (already clipped to the image), or nil when the stamp is wholly off it.
+  var box: (left: Int, top: Int, width: Int, height: Int)?
+
+  static func == (lhs: StampGeometry, rhs: StampGeometry) -> Bool {
+    lhs.a == rhs.a && lhs.b == rhs.b && lhs.c == rhs.c && lhs.d == rhs.d && lhs.odx == rhs.odx
+      && lhs.ody == rhs.ody && lhs.box?.left == rhs.box?.left && lhs.box?.top == rhs.box?.top
+      && lhs.box?.width == rhs.box?.width && lhs.box?.height == rhs.box?.height
+  }
+
+  /// Computes the geometry for a source of `sourceSize` pixels whose continuous centre is `sourceCenter`, scaled
+  /// by (sx, sy) and rotated by `degrees` clockwise, centred on `center`, on an image of `imageSize`.
+  init(
+    sourceSize: Size, sourceCenter: Point, sx: Double, sy: Double, degrees: Double, center: Point,
+    imageWidth: Int, imageHeight: Int
+  ) {
+    let radians = degrees * .pi / 180
+    let cosine = cos(radians)
+    let sine = sin(radians)
+    a = sx * cosine
+    b = -sy * sine
+    c = sx * sine
+    d = sy * cosine
+    // The transformed outline of the source rectangle, with a pixel of margin for the interpolator's reach.
+    var minX = Double.infinity
+    var minY = Double.infinity
+    var maxX = -Double.infinity
+    var maxY = -Double.infinity
+    for (u, v) in [(0.0, 0.0), (sourceSize.width, 0), (0, sourceSize.height), (sourceSize.width, sourceSize.height)] {
+      let x = a * (u - sourceCenter.x) + b * (v - sourceCenter.y) + center.x
+      let y = c * (u - sourceCenter.x) + d * (v - sourceCenter.y) + center.y
+      minX = min(minX, x)
+      maxX = max(maxX, x)
+      minY = min(minY, y)
+      maxY = max(maxY, y)
+    }
+    let left = max(Int((minX - 1).rounded(.down)), 0)
+    let top = max(Int((minY - 1).rounded(.down)), 0)
+    let right = min(Int((maxX + 1).rounded(.up)), imageWidth)
+    let bottom = min(Int((maxY + 1).rounded(.up)), imageHeight)
+    box = right > left && bottom > top && maxX.isFinite && maxY.isFinite
+      ? (left, top, right - left, bottom - top) : nil
+    let ox = 0.5 - sourceCenter.x
+    let oy = 0.5 - sourceCenter.y
+    odx = a * ox + b * oy + center.x - Double(box?.left ?? 0) - 0.5
+    ody = c * ox + d * oy + center.y - Double(box?.top ?? 0) - 0.5
+  }
+}
