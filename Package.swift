@@ -30,6 +30,7 @@ let package = Package(
     .testTarget(name: "StampManifestTests", dependencies: ["StampManifest", "StampCore"]),
     .testTarget(name: "StampRenderTests", dependencies: ["StampRender", "StampCore"]),
     .testTarget(name: "StampBatchTests", dependencies: ["StampBatch", "StampManifest", "StampCore", "StampRender"]),
+    .testTarget(name: "stampcamTests", dependencies: ["stampcam"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,134 @@
+/// Turns `CommandLine.arguments` (without the program name) into a `Command`.
+///
+/// Options take `--name value` or `--name=value`; `--` ends the options. Every mistake is a `UsageError` that says
+/// what was wrong and what to try instead.
+struct Parser {
+  private var arguments: [String]
+  private var index = 0
+
+  static func parse(_ arguments: [String]) throws -> Command {
+    var parser = Parser(arguments: arguments)
+    return try parser.command()
+  }
+
+  private init(arguments: [String]) {
+    self.arguments = arguments
+  }
+
+  private mutating func command() throws -> Command {
+    guard let first = arguments.first else { return .help(topic: nil) }
+    index = 1
+    switch first {
+    case "-h", "--help": return .help(topic: nil)
+    case "help": return .help(topic: try helpTopic())
+    case "-V", "--version", "version": return .version
+    case "render": return try render()
+    case "validate":
+      return try withManifest("validate") { manifest, _ in .validate(manifest: manifest) }
+    case "explain":
+      var job: String?
+      return try withManifest("explain", options: ["--job": { job = $0 }]) { manifest, _ in
+        .explain(manifest: manifest, job: job)
+      }
+    case "schema":
+      if arguments.count > 1 && (arguments[1] == "--help" || arguments[1] == "-h") { return .help(topic: "schema") }
+      try expectEnd("schema")
+      return .schema
+    default:
+      if first.hasPrefix("-") { throw UsageError(message: "unknown option '\(first)' (see 'stampcam --help')") }
+      throw UsageError(message: "unknown command '\(first)' (commands: render, validate, explain, schema)")
+    }
+  }
+
+  private mutating func helpTopic() throws -> String? {
+    guard index < arguments.count else { return nil }
+    let topic = arguments[index]
+    guard Usage.commands.contains(topic) else {
+      throw UsageError(message: "no help for '\(topic)' (commands: \(Usage.commands.joined(separator: ", ")))")
+    }
+    return topic
+  }
+
+  private mutating func render() throws -> Command {
+    var out: String?
+    var jobs: Int?
+    var maxPixels = 100_000_000
+    var quiet = false
+    return try withManifest(
+      "render",
+      options: [
+        "--out": { out = $0 },
+        "--jobs": { jobs = try Self.integer($0, option: "--jobs", range: 1...1024) },
+        "--max-pixels": { maxPixels = try Self.integer($0, option: "--max-pixels", range: 1...Int(Int32.max) * 16) },
+      ],
+      flags: ["--quiet": { quiet = true }, "-q": { quiet = true }]
+    ) { manifest, _ in
+      guard let out else { throw UsageError(message: "render needs --out DIR (the folder the outputs go to)") }
+      return .render(RenderOptions(manifest: manifest, out: out, jobs: jobs, quiet: quiet, maxPixels: maxPixels))
+    }
+  }
+
+  /// Reads one positional MANIFEST and the given options and flags, then builds the command.
+  private mutating func withManifest(
+    _ name: String, options: [String: (String) throws -> Void] = [:], flags: [String: () -> Void] = [:],
+    build: (String, Int) throws -> Command
+  ) throws -> Command {
+    var manifest: String?
+    var optionsEnded = false
+    while index < arguments.count {
+      let argument = arguments[index]
+      index += 1
+      if optionsEnded || !argument.hasPrefix("-") || argument == "-" {
+        guard manifest == nil else {
+          throw UsageError(message: "\(name) takes one manifest; unexpected '\(argument)'")
+        }
+        manifest = argument
+        continue
+      }
+      if argument == "--" {
+        optionsEnded = true
+        continue
+      }
+      if argument == "--help" || argument == "-h" { return .help(topic: name) }
+      let (key, inline) = Self.split(argument)
+      if let flag = flags[key] {
+        guard inline == nil else { throw UsageError(message: "\(key) takes no value") }
+        flag()
+      } else if let option = options[key] {
+        let value: String
+        if let inline {
+          value = inline
+        } else {
+          guard index < arguments.count else { throw UsageError(message: "\(key) needs a value") }
+          value = arguments[index]
+          index += 1
+        }
+        try option(value)
+      } else {
+        let known = (Array(options.keys) + Array(flags.keys)).filter { $0.hasPrefix("--") }.sorted()
+        let hint = known.isEmpty ? "" : " (\(name) takes \(known.joined(separator: ", ")))"
+        throw UsageError(message: "unknown option '\(key)' for \(name)\(hint)")
+      }
+    }
+    guard let manifest else { throw UsageError(message: "\(name) needs a MANIFEST (see 'stampcam help \(name)')") }
+    return try build(manifest, index)
+  }
+
+  private func expectEnd(_ name: String) throws {
+    if index < arguments.count {
+      throw UsageError(message: "\(name) takes no arguments; unexpected '\(arguments[index])'")
+    }
+  }
+
+  private static func split(_ argument: String) -> (String, String?) {
+    guard argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") else { return (argument, nil) }
+    return (String(argument[..<equals]), String(argument[argument.index(after: equals)...]))
+  }
+
+  private static func integer(_ text: String, option: String, range: ClosedRange<Int>) throws -> Int {
+    guard let value = Int(text), range.contains(value) else {
+      throw UsageError(message: "\(option) needs a whole number from \(range.lowerBound) to \(range.upperBound), not '\(text)'")
+    }
+    return value
+  }
+}

@@ -1,0 +1,90 @@
+/// The help texts, written by hand like a man page.
+enum Usage {
+  static let commands = ["render", "validate", "explain", "schema"]
+
+  static let version = "stampcam 0.1.0"
+
+  static func text(for topic: String?) -> String {
+    switch topic {
+    case "render": return render
+    case "validate": return validate
+    case "explain": return explain
+    case "schema": return schema
+    default: return overview
+    }
+  }
+
+  static let overview = """
+    stampcam: replay stamp-camera gestures onto full-resolution photos, in bulk.
+
+    USAGE
+      stampcam render MANIFEST --out DIR [--jobs N] [--quiet] [--max-pixels N]
+      stampcam validate MANIFEST
+      stampcam explain MANIFEST [--job ID]
+      stampcam schema
+      stampcam help [COMMAND] | --help | --version
+
+    A manifest (JSON, or JSON Lines with one job per line) lists jobs: a base photo, stamps with alpha placed on it,
+    and a gesture script (taps, double taps, two-finger taps, pinch/rotate, drags, or recorded touches) as made on a
+    phone's screen. stampcam replays the gestures and composites the stamps onto the photo with libvips.
+
+    EXAMPLES
+      stampcam render Examples/manifest.json --out out/
+      stampcam render jobs.jsonl --out /srv/renders --jobs 2 --quiet
+      stampcam explain Examples/manifest.json --job dragonfly
+
+    EXIT STATUS
+      0 every job written; 1 one or more jobs failed (the others are written); 2 usage error or invalid manifest
+      (nothing written).
+
+    Run 'stampcam help COMMAND' for a command's options.
+    """
+
+  static let render = """
+    USAGE
+      stampcam render MANIFEST --out DIR [--jobs N] [--quiet] [--max-pixels N]
+
+    Renders every job of MANIFEST into DIR. Each output is written to a temporary file in its folder and renamed
+    into place, so a failed or interrupted job never leaves a half-written file. Output formats follow the
+    extension: .jpg/.jpeg (quality 90 unless the manifest says), .png, .webp, .tif/.tiff. Metadata is stripped
+    (a shared photo must not say where it was taken), except the ICC profile.
+
+    OPTIONS
+      --out DIR          folder for the outputs (created if missing); job outputs are paths under it
+      --jobs N           jobs in flight at once (default: the number of cores)
+      --max-pixels N     photos or stamps with more pixels fail their job, before decoding (default 100000000)
+      --quiet, -q        no progress and no summary on stderr
+
+    EXAMPLES
+      stampcam render Examples/manifest.json --out out/examples
+      stampcam render shoot.json --out=renders --jobs=1
+    """
+
+  static let validate = """
+    USAGE
+      stampcam validate MANIFEST
+
+    Checks MANIFEST without rendering anything and prints every error at once, each with the file, the line and the
+    JSON path, e.g.
+      manifest.json:12: jobs[3].stamps[0].centre: unknown key (did you mean "center"?)
+    Exit status 0 when the manifest is valid, 2 otherwise.
+    """
+
+  static let explain = """
+    USAGE
+      stampcam explain MANIFEST [--job ID]
+
+    Replays the gestures of every job (or just job ID) without decoding any photo, and prints JSON:
+      {"jobs": [{"id", "gestures": [{"kind", "t", "at", "target"}],
+                 "stamps": [{"id", "center": [x, y], "size": [w, h], "scale", "rotation"}],
+                 "viewport": {"zoom", "visible": [x, y, w, h]}}]}
+    Positions and sizes are image pixels; rotation is degrees, clockwise positive; `size` is before `scale`.
+    """
+
+  static let schema = """
+    USAGE
+      stampcam schema
+
+    Prints the manifest's JSON Schema (draft 2020-12).
+    """
+}

@@ -1,0 +1,77 @@
+import Testing
+
+@testable import stampcam
+
+@Suite("Command-line parsing")
+struct ParserTests {
+  struct Case: CustomTestStringConvertible, Sendable {
+    var arguments: [String]
+    var expected: Command
+    var testDescription: String { arguments.joined(separator: " ") }
+  }
+
+  static let good: [Case] = [
+    Case(arguments: [], expected: .help(topic: nil)),
+    Case(arguments: ["--help"], expected: .help(topic: nil)),
+    Case(arguments: ["help", "render"], expected: .help(topic: "render")),
+    Case(arguments: ["render", "--help"], expected: .help(topic: "render")),
+    Case(arguments: ["schema", "-h"], expected: .help(topic: "schema")),
+    Case(arguments: ["--version"], expected: .version),
+    Case(arguments: ["render", "m.json", "--out", "o"], expected: .render(RenderOptions(manifest: "m.json", out: "o"))),
+    Case(
+      arguments: ["render", "--out=o", "--jobs=3", "-q", "m.json"],
+      expected: .render(RenderOptions(manifest: "m.json", out: "o", jobs: 3, quiet: true))),
+    Case(
+      arguments: ["render", "--max-pixels", "500", "--out", "o", "--", "-odd.json"],
+      expected: .render(RenderOptions(manifest: "-odd.json", out: "o", maxPixels: 500))),
+    Case(arguments: ["validate", "m.json"], expected: .validate(manifest: "m.json")),
+    Case(arguments: ["explain", "m.json", "--job", "7"], expected: .explain(manifest: "m.json", job: "7")),
+    Case(arguments: ["explain", "m.json"], expected: .explain(manifest: "m.json", job: nil)),
+    Case(arguments: ["schema"], expected: .schema),
+  ]
+
+  @Test(arguments: good)
+  func parses(_ c: Case) throws {
+    #expect(try Parser.parse(c.arguments) == c.expected)
+  }
+
+  struct Bad: CustomTestStringConvertible, Sendable {
+    var arguments: [String]
+    var words: String
+    var testDescription: String { arguments.joined(separator: " ") }
+  }
+
+  static let bad: [Bad] = [
+    Bad(arguments: ["paint"], words: "unknown command 'paint'"),
+    Bad(arguments: ["--frobnicate"], words: "unknown option '--frobnicate'"),
+    Bad(arguments: ["render", "m.json"], words: "render needs --out DIR"),
+    Bad(arguments: ["render", "--out", "o"], words: "render needs a MANIFEST"),
+    Bad(arguments: ["render", "a.json", "b.json", "--out", "o"], words: "takes one manifest; unexpected 'b.json'"),
+    Bad(arguments: ["render", "m.json", "--out"], words: "--out needs a value"),
+    Bad(arguments: ["render", "m.json", "--out", "o", "--jobs", "0"], words: "--jobs needs a whole number from 1"),
+    Bad(arguments: ["render", "m.json", "--out", "o", "--jobs", "two"], words: "not 'two'"),
+    Bad(arguments: ["render", "m.json", "--out", "o", "--quiet=yes"], words: "--quiet takes no value"),
+    Bad(arguments: ["render", "m.json", "--out", "o", "--colour"], words: "unknown option '--colour' for render"),
+    Bad(arguments: ["schema", "extra"], words: "schema takes no arguments"),
+    Bad(arguments: ["help", "paint"], words: "no help for 'paint'"),
+  ]
+
+  @Test(arguments: bad)
+  func refuses(_ c: Bad) {
+    do {
+      let command = try Parser.parse(c.arguments)
+      Issue.record("parsed as \(command)")
+    } catch let error as UsageError {
+      #expect(error.message.contains(c.words), "\(error.message)")
+    } catch {
+      Issue.record("unexpected error \(error)")
+    }
+  }
+
+  @Test func everyCommandHasItsOwnHelpWithAUsageLine() {
+    for command in Usage.commands {
+      #expect(Usage.text(for: command).contains("stampcam \(command)"))
+    }
+    #expect(Usage.overview.contains("EXAMPLES"))
+  }
+}
