@@ -22,19 +22,12 @@ struct StampGeometry: Equatable {
       && lhs.box?.width == rhs.box?.width && lhs.box?.height == rhs.box?.height
   }
 
-  /// Computes the geometry for a source of `sourceSize` pixels whose continuous centre is `sourceCenter`, scaled
-  /// by (sx, sy) and rotated by `degrees` clockwise, centred on `center`, on an image of `imageSize`.
+  /// Computes the geometry for a general linear map [a b; c d] (a reflection included) about the source's centre.
   init(
-    sourceSize: Size, sourceCenter: Point, sx: Double, sy: Double, degrees: Double, center: Point,
+    sourceSize: Size, sourceCenter: Point, linear: (Double, Double, Double, Double), center: Point,
     imageWidth: Int, imageHeight: Int
   ) {
-    let radians = degrees * .pi / 180
-    let cosine = cos(radians)
-    let sine = sin(radians)
-    a = sx * cosine
-    b = -sy * sine
-    c = sx * sine
-    d = sy * cosine
+    (a, b, c, d) = linear
     // The transformed outline of the source rectangle, with a pixel of margin for the interpolator's reach.
     var minX = Double.infinity
     var minY = Double.infinity
