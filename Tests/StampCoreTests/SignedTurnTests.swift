@@ -1,0 +1,96 @@
+import Foundation
+import Testing
+
+@testable import StampCore
+
+/// Seed 002's angle, ported as written (Float, acos and a slope comparison), to show what the engine must not do.
+private func seedAngle(_ l1: Point, _ l2: Point) -> Float {
+  let a = Float(l1.x)
+  let b = Float(l1.y)
+  let c = Float(l2.x)
+  let d = Float(l2.y)
+  let slope1 = b / a
+  let slope2 = d / c
+  let dot: Float = a * c + b * d
+  let lengths: Float = (a * a + b * b).squareRoot() * (c * c + d * d).squareRoot()
+  let degs: Float = acosf(dot / lengths)
+  return slope2 > slope1 ? degs : -degs
+}
+
+@Suite("signedTurn: the finger line's turn, atan2(cross, dot) in Double (seed 002, corrected)")
+struct SignedTurnTests {
+  struct Case: CustomTestStringConvertible, Sendable {
+    let name: String
+    let from: Point
+    let to: Point
+    /// Worked out by hand, in degrees; positive is clockwise on a y-down screen.
+    let degrees: Double
+    /// Whether seed 002's formula gets the sign wrong here.
+    let seedSignWrong: Bool
+    var testDescription: String { name }
+  }
+
+  static let cases: [Case] = [
+    Case(name: "right to down is clockwise", from: Point(1, 0), to: Point(0, 1), degrees: 90, seedSignWrong: false),
+    Case(name: "right to up is anticlockwise", from: Point(1, 0), to: Point(0, -1), degrees: -90, seedSignWrong: false),
+    // Crossing the vertical: down-right to down-left turns clockwise by 2 * atan(1/10) = 11.421186...
+    Case(
+      name: "crossing the vertical, downwards", from: Point(1, 10), to: Point(-1, 10), degrees: 11.421186274509,
+      seedSignWrong: true),
+    // Straight down (slope infinite) to down-left: clockwise by atan(1/10) = 5.710593...
+    Case(
+      name: "leaving the vertical", from: Point(0, 10), to: Point(-1, 10), degrees: 5.710593137499643,
+      seedSignWrong: true),
+    Case(name: "left-pointing line to up", from: Point(-1, 0), to: Point(0, -1), degrees: 90, seedSignWrong: true),
+    Case(name: "left-pointing line to down", from: Point(-1, 0), to: Point(0, 1), degrees: -90, seedSignWrong: false),
+    // Left-down to left-up passes through left: clockwise by 2 * atan(1/10).
+    Case(
+      name: "left-pointing lines", from: Point(-10, 1), to: Point(-10, -1), degrees: 11.421186274509,
+      seedSignWrong: false),
+  ]
+
+  @Test("the sign and size of a turn, seed 002 corrected", arguments: cases)
+  func turn(_ c: Case) {
+    let degrees = signedTurn(from: c.from, to: c.to) * degreesPerRadian
+    #expect(close(degrees, c.degrees, 1e-9))
+    if c.seedSignWrong {
+      #expect(Double(seedAngle(c.from, c.to)) * c.degrees < 0, "seed 002's formula should get this sign wrong")
+    }
+  }
+
+  @Test("resting fingers turn by exactly 0, where seed 002's acos gives NaN (002_f5a2805dd21768c1.txt)")
+  func restingFingersGiveZero() {
+    var seedNaNs = 0
+    for x in -30...30 {
+      for y in -30...30 where x != 0 || y != 0 {
+        let v = Point(Double(x), Double(y))
+        #expect(signedTurn(from: v, to: v) == 0)
+        if seedAngle(v, v).isNaN { seedNaNs += 1 }
+      }
+    }
+    #expect(seedNaNs > 0, "the seed's flaw this guards against: acos of a cosine rounded past 1")
+  }
+
+  @Test("1,800 steps of 0.05 degrees sum to 90, where Float acos loses them (002_f5a2805dd21768c1.txt)")
+  func smallStepsSum() {
+    var total = 0.0
+    var seedTotal: Float = 0
+    var previous = Point(150, 0)
+    for k in 1...1800 {
+      let radians = Double(k) * 0.05 / degreesPerRadian
+      let current = Point(150 * cMathCos(radians), 150 * cMathSin(radians))
+      total += signedTurn(from: previous, to: current)
+      seedTotal += seedAngle(previous, current)
+      previous = current
+    }
+    #expect(close(total * degreesPerRadian, 90, 1e-9))
+    // In Float the cosine of a 0.05-degree step is 1 - 3.8e-7, a few ulps below 1: acos of it is coarse.
+    #expect(abs(Double(seedTotal) * degreesPerRadian - 90) > 0.5, "Float acos loses most of a degree here")
+  }
+
+  @Test("a zero-length line turns by 0 rather than NaN")
+  func zeroVector() {
+    #expect(signedTurn(from: .zero, to: Point(1, 1)) == 0)
+    #expect(signedTurn(from: Point(1, 1), to: .zero) == 0)
+  }
+}

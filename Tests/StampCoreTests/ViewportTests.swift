@@ -1,0 +1,93 @@
+import Testing
+
+@testable import StampCore
+
+@Suite("Viewport: fit, insets, offsets and zoom to a point (seeds 004 and 000)")
+struct ViewportTests {
+  struct FitCase: CustomTestStringConvertible, Sendable {
+    let name: String
+    let image: Size
+    let view: Size
+    let fit: Double
+    let inset: Point
+    let visible: Rect
+    var testDescription: String { name }
+  }
+
+  static let fitCases: [FitCase] = [
+    // 200x100 in 400x400: the rates are 2 and 4, but fit never enlarges: f = 1, insets (100, 150).
+    FitCase(
+      name: "a small photo is never enlarged (004_f8d25dc21d8653c7.txt)", image: Size(200, 100),
+      view: Size(400, 400), fit: 1, inset: Point(100, 150), visible: Rect(x: -100, y: -150, width: 400, height: 400)),
+    // 4000x3000 in 400x400: f = 0.1, content 400x300, letterbox bars of 50 above and below.
+    FitCase(
+      name: "a wide photo is letterboxed top and bottom", image: Size(4000, 3000), view: Size(400, 400), fit: 0.1,
+      inset: Point(0, 50), visible: Rect(x: 0, y: -500, width: 4000, height: 4000)),
+    // 1000x2000 in 400x400: f = 0.2, content 200x400, bars of 100 left and right.
+    FitCase(
+      name: "a tall photo is pillarboxed left and right", image: Size(1000, 2000), view: Size(400, 400), fit: 0.2,
+      inset: Point(100, 0), visible: Rect(x: -500, y: 0, width: 2000, height: 2000)),
+  ]
+
+  @Test("fit, insets and the visible rectangle at the start", arguments: fitCases)
+  func fitting(_ c: FitCase) {
+    let viewport = Viewport(imageSize: c.image, viewSize: c.view, zoomRange: 1...4)
+    #expect(viewport.fit == c.fit)
+    #expect(close(viewport.inset, c.inset))
+    #expect(close(viewport.visible, c.visible))
+  }
+
+  @Test("a view point maps to (p + o - inset) / (f * z) and back")
+  func mapping() {
+    let viewport = Viewport(imageSize: Size(4000, 3000), viewSize: Size(400, 400), zoomRange: 1...4)
+    // f = 0.1, inset (0, 50): view (200, 250) is image ((200 - 0) / 0.1, (250 - 50) / 0.1) = (2000, 2000).
+    #expect(close(viewport.toImage(Point(200, 250)), Point(2000, 2000)))
+    #expect(close(viewport.toView(Point(2000, 2000)), Point(200, 250)))
+  }
+
+  @Test("zooming to a point puts it at the view's centre")
+  func zoomToPoint() {
+    var viewport = Viewport(imageSize: Size(4000, 3000), viewSize: Size(400, 400), zoomRange: 1...4)
+    // Zoom 4: f * z = 0.4, content 1600x1200, no inset; offset = (2000, 1500) * 0.4 - (200, 200) = (600, 400).
+    viewport.zoom(to: 4, centeredOn: Point(2000, 1500))
+    #expect(close(viewport.offset, Point(600, 400)))
+    #expect(close(viewport.visible, Rect(x: 1500, y: 1000, width: 1000, height: 1000)))
+    #expect(close(viewport.toView(Point(2000, 1500)), Point(200, 200)))
+  }
+
+  @Test("zooming to a point near a corner clamps the offset")
+  func zoomToCornerClamps() {
+    var viewport = Viewport(imageSize: Size(4000, 3000), viewSize: Size(400, 400), zoomRange: 1...4)
+    viewport.zoom(to: 4, centeredOn: Point(100, 2900))
+    // Wanted offset (40 - 200, 1160 - 200) = (-160, 960); the limits are [0, 1200] x [0, 800].
+    #expect(close(viewport.offset, Point(0, 800)))
+  }
+
+  @Test("zoom is clamped to the zoom range")
+  func zoomClamped() {
+    var viewport = Viewport(imageSize: Size(1000, 1000), viewSize: Size(1000, 1000), zoomRange: 1...4)
+    viewport.zoom(to: 9, centeredOn: Point(500, 500))
+    #expect(viewport.zoom == 4)
+    viewport.zoom(to: 0.2, centeredOn: Point(500, 500))
+    #expect(viewport.zoom == 1)
+    #expect(viewport.isAtMinimumZoom)
+  }
+
+  @Test("scrolling follows the finger and is clamped")
+  func scrolling() {
+    // zoomRange 2...4: starts at zoom 2, f = 0.1, content 800x600 in 400x300: offsets within [0, 400] x [0, 300].
+    var viewport = Viewport(imageSize: Size(4000, 3000), viewSize: Size(400, 300), zoomRange: 2...4)
+    viewport.scroll(by: Point(-100, -50))
+    #expect(close(viewport.offset, Point(100, 50)))
+    viewport.scroll(by: Point(-1000, 20))
+    #expect(close(viewport.offset, Point(400, 30)))
+  }
+
+  @Test("keeping an image point under a moved view point: zoom and pan together")
+  func setZoomKeeping() {
+    var viewport = Viewport(imageSize: Size(1000, 1000), viewSize: Size(1000, 1000), zoomRange: 1...4)
+    viewport.setZoom(2, keeping: Point(150, 100), at: Point(150, 100))
+    // Offset = (150, 100) * 2 - (150, 100) = (150, 100); the visible rect starts at (75, 50), 500 wide.
+    #expect(close(viewport.visible, Rect(x: 75, y: 50, width: 500, height: 500)))
+  }
+}
