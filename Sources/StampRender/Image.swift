@@ -27,6 +27,12 @@ final class Image: @unchecked Sendable {
   var hasAlpha: Bool { vips_image_hasalpha(pointer) != 0 }
   var format: VipsBandFormat { vips_image_get_format(pointer) }
   var orientation: Int { Int(scv_orientation(pointer)) }
+  /// True for 8-bit sRGB with 3 bands, or 4 with alpha: what stamps are composited onto as they are.
+  var isEightBitSRGB: Bool {
+    let interpretation = vips_image_get_interpretation(pointer)
+    return format == VIPS_FORMAT_UCHAR && (bands == 3 || bands == 4)
+      && (interpretation == VIPS_INTERPRETATION_sRGB || interpretation == VIPS_INTERPRETATION_RGB)
+  }
 
   /// Opens a file lazily: only the header is read now.
   static func open(_ path: String, sequential: Bool) throws -> Image {

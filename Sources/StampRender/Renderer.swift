@@ -31,50 +31,71 @@ public struct Renderer: Sendable {
       throw RenderError.tooLarge(path: plan.base, width: header.width, height: header.height, limit: maxPixels)
     }
     // Rotating needs the pixels in another order than they are stored: random access only then.
-    let base = header.orientation == 1
+    let upright = header.orientation == 1
       ? header : try Image.open(plan.base, sequential: false).derive("autorotate") { scv_autorot($0, &$1) }
+    // Stamps are sRGB; a photo in another space (grey, CMYK, 16-bit) is brought to 8-bit sRGB first, and its
+    // ICC profile, which described the old space, goes.
+    let native = upright.isEightBitSRGB
+    let base = native ? upright : try upright.derive("colour conversion") { scv_to_srgb($0, &$1) }
     let composed = try composite(plan.stamps, onto: base, map: .identity)
-    // An ICC profile describes the base's colour space; drop it if compositing changed the band layout.
-    let keepICC = composed.bands == base.bands
-    return try composed.derive("strip metadata") { scv_strip_metadata($0, &$1, keepICC ? 1 : 0, 0) }
+    return try composed.derive("strip metadata") { scv_strip_metadata($0, &$1, native ? 1 : 0, 0) }
   }
 
-  /// Draws `stamps` (placed in upright image space) onto `base`, whose pixels are that space carried through
-  /// `map`, in one n-ary composite. The result has the base's bands, 8-bit.
+  /// Draws `stamps` (placed in upright image space) onto `base` (8-bit sRGB, with or without alpha), whose
+  /// pixels are that space carried through `map`. Only the bands the stamps cover are composited, each in one
+  /// n-ary composite; the result has the base's size, bands and format.
   func composite(_ stamps: [RenderPlan.Stamp], onto base: Image, map: PlaneMap) throws -> Image {
-    var layers = [base.hasAlpha ? try base.derive("premultiply") { scv_premultiply($0, &$1) } : base]
-    var xs: [Int32] = []
-    var ys: [Int32] = []
+    var layers: [Layer] = []
     for stamp in stamps {
-      guard let layer = try transformed(stamp, map: map, width: base.width, height: base.height) else { continue }
-      layers.append(layer.image)
-      xs.append(Int32(layer.left))
-      ys.append(Int32(layer.top))
+      if let layer = try transformed(stamp, map: map, width: base.width, height: base.height) {
+        layers.append(layer)
+      }
     }
-    guard layers.count > 1 else { return base }
-    var pointers: [UnsafeMutablePointer<VipsImage>?] = layers.map { $0.pointer }
+    guard !layers.isEmpty else { return base }
+    let plan = BandPlan(boxes: layers.map { ($0.left, $0.top, $0.right, $0.bottom) })
+    var rows: [Image] = []
+    var y = 0
+    for band in plan.bands {
+      let height = band.bottom - band.top
+      if band.top > y { rows.append(try base.crop(0, y, base.width, band.top - y)) }
+      let middle = try base.crop(band.left, band.top, band.right - band.left, height)
+      var row = [try blend(band.layers.map { layers[$0] }, onto: middle, left: band.left, top: band.top)]
+      if band.left > 0 { row.insert(try base.crop(0, band.top, band.left, height), at: 0) }
+      if band.right < base.width { row.append(try base.crop(band.right, band.top, base.width - band.right, height)) }
+      rows.append(try Image.join(row, across: row.count))
+      y = band.bottom
+    }
+    if y < base.height { rows.append(try base.crop(0, y, base.width, base.height - y)) }
+    return try Image.join(rows, across: 1)
+  }
+
+  /// One n-ary composite of `layers` over `piece`, a part of the base whose top-left is (left, top).
+  private func blend(_ layers: [Layer], onto piece: Image, left: Int, top: Int) throws -> Image {
+    let under = piece.hasAlpha ? try piece.derive("premultiply") { scv_premultiply($0, &$1) } : piece
+    var pointers: [UnsafeMutablePointer<VipsImage>?] = [under.pointer] + layers.map { $0.image.pointer }
+    let xs = layers.map { Int32($0.left - left) }
+    let ys = layers.map { Int32($0.top - top) }
     var out: UnsafeMutablePointer<VipsImage>?
     let status = pointers.withUnsafeMutableBufferPointer { buffer in
-      scv_composite(buffer.baseAddress, Int32(layers.count), Int32(VIPS_BLEND_MODE_OVER.rawValue), xs, ys, 1, &out)
+      scv_composite(buffer.baseAddress, Int32(buffer.count), Int32(VIPS_BLEND_MODE_OVER.rawValue), xs, ys, 1, &out)
     }
     guard status == 0, let result = out else {
-      throw RenderError.operation(path: base.source, operation: "composite", message: Vips.takeError())
+      throw RenderError.operation(path: piece.source, operation: "composite", message: Vips.takeError())
     }
-    var composed = Image(owning: result, source: base.source)
-    if base.hasAlpha {
+    var composed = withExtendedLifetime((under, layers)) { Image(owning: result, source: piece.source) }
+    if piece.hasAlpha {
       composed = try composed.derive("unpremultiply") { scv_unpremultiply($0, &$1) }
     } else {
       // Compositing adds an alpha band; an opaque photo stays opaque.
       let colour = Int32(composed.bands - 1)
       composed = try composed.derive("extract colour") { scv_extract_bands($0, &$1, 0, colour) }
     }
-    return composed.format == VIPS_FORMAT_UCHAR
-      ? composed : try composed.derive("cast") { scv_cast($0, &$1, VIPS_FORMAT_UCHAR) }
+    return try composed.derive("cast") { scv_cast($0, &$1, VIPS_FORMAT_UCHAR) }
   }
 
   /// The stamp premultiplied, scaled, rotated and cut to the box it covers; nil when it is wholly off the photo.
   private func transformed(_ stamp: RenderPlan.Stamp, map: PlaneMap, width: Int, height: Int) throws
-    -> (image: Image, left: Int, top: Int)?
+    -> Layer?
   {
     let prepared = try cache.stamp(stamp.image)
     let p = stamp.placement
@@ -106,6 +127,6 @@ public struct Renderer: Sendable {
         $0, &$1, geometry.a, geometry.b, geometry.c, geometry.d, geometry.odx, geometry.ody,
         Int32(box.width), Int32(box.height), "bicubic", 1)
     }
-    return (image, box.left, box.top)
+    return Layer(image: image, left: box.left, top: box.top)
   }
 }

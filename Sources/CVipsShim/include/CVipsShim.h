@@ -57,6 +57,10 @@ int scv_reduce(VipsImage *in, VipsImage **out, double hshrink, double vshrink);
 int scv_composite(
   VipsImage **in, int n, int mode, const int *x, const int *y, int premultiplied, VipsImage **out);
 
+/// Joins n images edge to edge: in a row when `across` > 1, else in a column; all share bands and format.
+/// `*out` is a new reference.
+int scv_arrayjoin(VipsImage **in, int n, int across, VipsImage **out);
+
 /// Casts to the given band format, rounding to nearest. `*out` is a new reference.
 int scv_cast(VipsImage *in, VipsImage **out, VipsBandFormat format);
 

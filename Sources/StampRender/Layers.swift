@@ -1,0 +1,77 @@
+import CVips
+import CVipsShim
+
+/// Transformed stamps ready to composite, each with the integer box it covers on the base.
+struct Layer {
+  let image: Image
+  let left: Int
+  let top: Int
+  var right: Int { left + image.width }
+  var bottom: Int { top + image.height }
+}
+
+extension Image {
+  /// A rectangle of this image (a view onto it, nothing is copied).
+  func crop(_ left: Int, _ top: Int, _ width: Int, _ height: Int) throws -> Image {
+    try derive("crop") { scv_crop($0, &$1, Int32(left), Int32(top), Int32(width), Int32(height)) }
+  }
+
+  /// Images joined in a row (`across` = count) or a column (`across` = 1).
+  static func join(_ images: [Image], across: Int) throws -> Image {
+    guard images.count > 1, let first = images.first else {
+      guard let only = images.first else { throw RenderError.operation(path: "<memory>", operation: "join", message: "nothing to join") }
+      return only
+    }
+    var pointers: [UnsafeMutablePointer<VipsImage>?] = images.map { $0.pointer }
+    var out: UnsafeMutablePointer<VipsImage>?
+    let status = pointers.withUnsafeMutableBufferPointer {
+      scv_arrayjoin($0.baseAddress, Int32(images.count), Int32(across), &out)
+    }
+    guard status == 0, let result = out else {
+      throw RenderError.operation(path: first.source, operation: "join", message: Vips.takeError())
+    }
+    return withExtendedLifetime(images) { Image(owning: result, source: first.source) }
+  }
+}
+
+/// Where to composite: the row bands that stamps cover and, in each, the columns they span.
+///
+/// A full-frame composite pushes every pixel of the photo through float blending to change the few under the
+/// stamps. Cutting the frame into row bands, and each band into left | stamped middle | right, composites only
+/// the middles, while the join still asks for the base's rows top to bottom, so sequential decoding keeps working.
+struct BandPlan: Equatable {
+  struct Band: Equatable {
+    var top: Int
+    var bottom: Int
+    var left: Int
+    var right: Int
+    /// Indices of the layers drawn in this band, in drawing order.
+    var layers: [Int]
+  }
+
+  var bands: [Band]
+
+  /// Groups layer boxes (left, top, right, bottom) into bands whose row ranges do not overlap.
+  init(boxes: [(left: Int, top: Int, right: Int, bottom: Int)]) {
+    let order = boxes.indices.sorted { boxes[$0].top < boxes[$1].top }
+    var bands: [Band] = []
+    for index in order {
+      let box = boxes[index]
+      if var last = bands.last, box.top < last.bottom {
+        last.bottom = max(last.bottom, box.bottom)
+        last.left = min(last.left, box.left)
+        last.right = max(last.right, box.right)
+        last.layers.append(index)
+        bands[bands.count - 1] = last
+      } else {
+        bands.append(Band(top: box.top, bottom: box.bottom, left: box.left, right: box.right, layers: [index]))
+      }
+    }
+    // Drawing order within a band must follow the plan, not the sort by top.
+    self.bands = bands.map { band in
+      var sorted = band
+      sorted.layers.sort()
+      return sorted
+    }
+  }
+}
