@@ -1,0 +1,114 @@
+import Foundation
+
+/// Reads manifests, in either format, into jobs ready for the gesture engine; or reports every problem at once.
+///
+/// ```swift
+/// let manifest = try ManifestDecoder().decode(contentsOf: url)   // throws ManifestError
+/// let problems = ManifestDecoder().validate(contentsOf: url)     // [] when valid
+/// ```
+public struct ManifestDecoder: Sendable {
+  /// Bounds on sizes and counts.
+  public var limits: ManifestLimits
+
+  /// Creates a decoder.
+  public init(limits: ManifestLimits = ManifestLimits()) {
+    self.limits = limits
+  }
+
+  /// Decodes a manifest file; `.jsonl` and `.ndjson` files are read as JSON Lines (to the end: use `jobs(inLinesAt:)`
+  /// to stream them).
+  ///
+  /// - Throws: `ManifestError` with every problem found, including an unreadable file.
+  public func decode(contentsOf url: URL) throws(ManifestError) -> Manifest {
+    let (file, folder) = Self.names(of: url)
+    if ManifestFormat(path: url.path) == .jsonLines {
+      var entries: [JobEntry] = []
+      var diagnostics: [Diagnostic] = []
+      for record in jobs(inLinesAt: url) {
+        switch record.result {
+        case .success(let job): entries.append(job)
+        case .failure(let error): diagnostics += error.diagnostics
+        }
+      }
+      if !diagnostics.isEmpty { throw ManifestError(diagnostics) }
+      return Manifest(jobs: entries)
+    }
+    let (input, reason) = FileInput.open(url.path)
+    guard let input else { throw ManifestError(file: file, message: "cannot read the file (\(reason ?? "unknown"))") }
+    switch input.readAll(limit: limits.maxBytes) {
+    case .failure(let failure):
+      throw ManifestError(
+        file: file, message: failure.tooLarge ? failure.reason : "cannot read the file (\(failure.reason))")
+    case .success(let bytes):
+      return try decode(bytes, file: file, folder: folder)
+    }
+  }
+
+  /// Decodes a JSON manifest (not JSON Lines) held in memory; `file` names it in diagnostics and relative input
+  /// paths are resolved against `folder` (empty: the current folder).
+  ///
+  /// - Throws: `ManifestError` with every problem found.
+  public func decode(_ bytes: [UInt8], file: String, folder: String = "") throws(ManifestError) -> Manifest {
+    let parser = JSONParser(maxDepth: limits.maxDepth, maxBytes: limits.maxBytes, duplicateKeys: .keep)
+    let root = try parser.parse(bytes, file: file)
+    var walker = ManifestWalker(file: file, folder: folder, limits: limits)
+    let jobs = walker.manifest(root)
+    if !walker.diagnostics.isEmpty { throw ManifestError(walker.diagnostics) }
+    return Manifest(jobs: jobs)
+  }
+
+  /// Every problem in a manifest file of either format, in file order; empty when it is valid. JSON Lines are
+  /// streamed. No photo or stamp file is touched: checking that they exist is the batch layer's job.
+  public func validate(contentsOf url: URL) -> [Diagnostic] {
+    var collector = DiagnosticCollector(limit: limits.maxDiagnostics, file: Self.names(of: url).file)
+    if ManifestFormat(path: url.path) == .jsonLines {
+      for record in jobs(inLinesAt: url) {
+        if case .failure(let error) = record.result { collector.add(error.diagnostics) }
+      }
+    } else {
+      do {
+        _ = try decode(contentsOf: url)
+      } catch {
+        collector.add(error.diagnostics)
+      }
+    }
+    return collector.diagnostics
+  }
+
+  /// Streams the jobs of a JSON Lines manifest, one line at a time.
+  public func jobs(inLinesAt url: URL) -> JSONLinesReader {
+    JSONLinesReader(url: url, limits: limits)
+  }
+
+  /// The name diagnostics give the file (as the user wrote it) and the folder its relative paths start from.
+  static func names(of url: URL) -> (file: String, folder: String) {
+    // URL(fileURLWithPath: "m.json") is relative to the current folder: keep the user's spelling then.
+    let relativeToHere = url.baseURL.map { $0.path == FileManager.default.currentDirectoryPath } ?? true
+    let file = relativeToHere ? url.relativePath : url.path
+    return (file, PathRules.folder(of: file))
+  }
+}
+
+/// Keeps the first `limit` diagnostics and counts the rest in a last one, so that a broken million-line manifest
+/// does not fill memory with messages.
+struct DiagnosticCollector {
+  let limit: Int
+  let file: String
+  private(set) var kept: [Diagnostic] = []
+  private var dropped = 0
+
+  init(limit: Int, file: String) {
+    self.limit = limit
+    self.file = file
+  }
+
+  mutating func add(_ diagnostics: [Diagnostic]) {
+    let room = max(limit - kept.count, 0)
+    kept += diagnostics.prefix(room)
+    dropped += max(diagnostics.count - room, 0)
+  }
+
+  var diagnostics: [Diagnostic] {
+    dropped == 0 ? kept : kept + [Diagnostic(file: file, message: "\(dropped) more errors not shown")]
+  }
+}

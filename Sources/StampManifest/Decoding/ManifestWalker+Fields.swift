@@ -1,0 +1,114 @@
+import StampCore
+
+/// Checks of an object's fields, with the bounds and choices `Shapes` gives them. Each returns nil both when the
+/// key is absent (nothing reported) and when its value is wrong (reported).
+extension ManifestWalker {
+  mutating func number(_ m: [JSONMember], _ shape: Shape, _ name: String, _ path: String) -> Double? {
+    guard let v = value(m, name) else { return nil }
+    return number(v, shape.bounds(name), child(path, name))
+  }
+
+  mutating func integer(_ m: [JSONMember], _ shape: Shape, _ name: String, _ path: String) -> Int? {
+    guard let v = value(m, name) else { return nil }
+    return integer(v, shape.bounds(name), child(path, name))
+  }
+
+  mutating func string(_ m: [JSONMember], _ name: String, _ path: String) -> String? {
+    guard let v = value(m, name) else { return nil }
+    return string(v, child(path, name))
+  }
+
+  mutating func identifier(_ m: [JSONMember], _ name: String, _ path: String) -> String? {
+    guard let v = value(m, name) else { return nil }
+    return identifier(v, child(path, name))
+  }
+
+  mutating func bool(_ m: [JSONMember], _ name: String, _ path: String) -> Bool? {
+    guard let v = value(m, name) else { return nil }
+    return bool(v, child(path, name))
+  }
+
+  mutating func point(_ m: [JSONMember], _ name: String, _ path: String) -> Point? {
+    guard let v = value(m, name) else { return nil }
+    return point(v, child(path, name))
+  }
+
+  mutating func range(_ m: [JSONMember], _ name: String, _ path: String) -> ClosedRange<Double>? {
+    guard let v = value(m, name) else { return nil }
+    return range(v, child(path, name))
+  }
+
+  /// A path resolved against the manifest's folder.
+  mutating func inputPath(_ m: [JSONMember], _ name: String, _ path: String) -> String? {
+    string(m, name, path).map { PathRules.resolve($0, in: folder) }
+  }
+
+  /// An output path, normalized, or nil (reported) when it would leave `--out`.
+  mutating func outputPath(_ m: [JSONMember], _ name: String, _ path: String) -> String? {
+    guard let v = value(m, name), let text = string(v, child(path, name)) else { return nil }
+    if let problem = PathRules.problem(withOutput: text) {
+      report(v, child(path, name), problem)
+      return nil
+    }
+    return PathRules.normalize(text)
+  }
+
+  /// `{width, height}`.
+  mutating func view(_ v: JSONValue, _ path: String) -> Size? {
+    guard let m = members(v, Shapes.view, path) else { return nil }
+    let width = number(m, Shapes.view, "width", path)
+    let height = number(m, Shapes.view, "height", path)
+    guard let width, let height else { return nil }
+    return Size(width, height)
+  }
+
+  mutating func settings(_ v: JSONValue, _ path: String) -> SettingsPatch {
+    var patch = SettingsPatch()
+    guard let m = members(v, Shapes.settings, path) else { return patch }
+    let shape = Shapes.settings
+    patch.scaleRange = range(m, "scaleRange", path)
+    patch.zoomRange = range(m, "zoomRange", path)
+    if let mode = value(m, "doubleTap") {
+      let options = DoubleTapMode.allCases.map(\.rawValue)
+      patch.doubleTap = choice(mode, options, "mode", child(path, "doubleTap")).flatMap(DoubleTapMode.init)
+    }
+    patch.zoomStep = number(m, shape, "zoomStep", path)
+    patch.tapMaxDuration = number(m, shape, "tapMaxDuration", path)
+    patch.tapSlop = number(m, shape, "tapSlop", path)
+    patch.doubleTapInterval = number(m, shape, "doubleTapInterval", path)
+    patch.doubleTapDistance = number(m, shape, "doubleTapDistance", path)
+    patch.quality = integer(m, shape, "quality", path)
+    return patch
+  }
+}
+
+/// The settings one level of the manifest (defaults, a job) gives; absent keys leave the level below alone.
+struct SettingsPatch: Sendable {
+  var scaleRange: ClosedRange<Double>?
+  var zoomRange: ClosedRange<Double>?
+  var doubleTap: DoubleTapMode?
+  var zoomStep: Double?
+  var tapMaxDuration: Double?
+  var tapSlop: Double?
+  var doubleTapInterval: Double?
+  var doubleTapDistance: Double?
+  var quality: Int?
+
+  func apply(to settings: inout Settings) {
+    if let scaleRange { settings.scaleRange = scaleRange }
+    if let zoomRange { settings.zoomRange = zoomRange }
+    if let doubleTap { settings.doubleTap = doubleTap }
+    if let zoomStep { settings.zoomStep = zoomStep }
+    if let tapMaxDuration { settings.tapMaxDuration = tapMaxDuration }
+    if let tapSlop { settings.tapSlop = tapSlop }
+    if let doubleTapInterval { settings.doubleTapInterval = doubleTapInterval }
+    if let doubleTapDistance { settings.doubleTapDistance = doubleTapDistance }
+    if let quality { settings.quality = quality }
+  }
+}
+
+/// What the manifest's `defaults` give every job.
+struct JobDefaults: Sendable {
+  var view: Size?
+  var settings = SettingsPatch()
+}

@@ -1,0 +1,88 @@
+import StampCore
+
+/// A job as decoded, valid or not: the registry still checks an invalid job's id and outputs against the others.
+struct DecodedJob {
+  var entry: JobEntry
+  var valid: Bool
+  /// The values the registry's messages point at.
+  var idValue: JSONValue?
+  var outputValue: JSONValue?
+  var viewOutputValue: JSONValue?
+}
+
+extension ManifestWalker {
+  /// Decodes one job; nil only when it is not even an object.
+  mutating func job(_ v: JSONValue, index: Int, path: String, defaults: JobDefaults) -> DecodedJob? {
+    let before = diagnostics.count
+    guard let m = members(v, Shapes.job, path) else { return nil }
+    let id = identifier(m, "id", path) ?? String(index)
+    let base = inputPath(m, "base", path) ?? ""
+    var output = outputPath(m, "output", path)
+    if value(m, "output") == nil {
+      let fallback = id + ".jpg"
+      if let problem = PathRules.problem(withOutput: fallback) {
+        report(value(m, "id") ?? v, child(path, "id"), "the default output \"\(fallback)\" \(problem); give an output")
+      } else {
+        output = PathRules.normalize(fallback)
+      }
+    }
+    let viewOutput = outputPath(m, "viewOutput", path)
+    var view = defaults.view
+    if let given = value(m, "view") { view = self.view(given, child(path, "view")) }
+    var settings = Settings()
+    defaults.settings.apply(to: &settings)
+    if let given = value(m, "settings") { self.settings(given, child(path, "settings")).apply(to: &settings) }
+    var stamps: [StampEntry] = []
+    var stampIDs = Set<String>()
+    if let given = value(m, "stamps") { stamps = self.stamps(given, child(path, "stamps"), ids: &stampIDs) }
+    var gestures: [GestureItem] = []
+    if let given = value(m, "gestures") { gestures = self.gestures(given, child(path, "gestures"), stampIDs: stampIDs) }
+    let entry = JobEntry(
+      id: id, base: base, output: output ?? "", viewOutput: viewOutput, view: view, stamps: stamps,
+      gestures: gestures, settings: settings, index: index, line: v.line + lineOffset)
+    return DecodedJob(
+      entry: entry, valid: diagnostics.count == before, idValue: value(m, "id"), outputValue: value(m, "output"),
+      viewOutputValue: value(m, "viewOutput"))
+  }
+
+  /// The stamps array; `ids` collects every id given, even on stamps that fail, so gestures are not misreported.
+  mutating func stamps(_ v: JSONValue, _ path: String, ids: inout Set<String>) -> [StampEntry] {
+    guard case .array(let items) = v.kind else {
+      report(v, path, "expected an array, found \(v.typeName)")
+      return []
+    }
+    guard items.count <= limits.maxStamps else {
+      report(v, path, "\(items.count) stamps, more than the limit of \(limits.maxStamps)")
+      return []
+    }
+    var stamps: [StampEntry] = []
+    for (i, item) in items.enumerated() {
+      let itemPath = element(path, i)
+      guard let m = members(item, Shapes.stamp, itemPath) else { continue }
+      let id = identifier(m, "id", itemPath)
+      if let id, !ids.insert(id).inserted {
+        report(value(m, "id") ?? item, child(itemPath, "id"), "duplicate stamp id \"\(id)\"")
+      }
+      let image = inputPath(m, "image", itemPath)
+      let center = point(m, "center", itemPath)
+      let width = number(m, Shapes.stamp, "width", itemPath)
+      let scale = number(m, Shapes.stamp, "scale", itemPath) ?? 1
+      let rotation = number(m, Shapes.stamp, "rotation", itemPath) ?? 0
+      let locked = bool(m, "locked", itemPath) ?? false
+      guard let id, let image, let center else { continue }
+      stamps.append(
+        StampEntry(id: id, image: image, center: center, width: width, scale: scale, rotation: rotation, locked: locked)
+      )
+    }
+    return stamps
+  }
+
+  /// The manifest's `defaults`.
+  mutating func defaults(_ v: JSONValue, _ path: String) -> JobDefaults {
+    var defaults = JobDefaults()
+    guard let m = members(v, Shapes.defaults, path) else { return defaults }
+    if let given = value(m, "view") { defaults.view = view(given, child(path, "view")) }
+    if let given = value(m, "settings") { defaults.settings = settings(given, child(path, "settings")) }
+    return defaults
+  }
+}

@@ -1,0 +1,78 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// A file open for reading, through the system calls directly so that failures carry errno's plain words.
+final class FileInput {
+  private let descriptor: Int32
+
+  private init(descriptor: Int32) {
+    self.descriptor = descriptor
+  }
+
+  deinit {
+    close(descriptor)
+  }
+
+  /// Opens `path`, or returns why it cannot be read (`no such file or directory`).
+  static func open(_ path: String) -> (FileInput?, String?) {
+    let fd = path.withCString { systemOpen($0) }
+    if fd < 0 { return (nil, reason(errno)) }
+    return (FileInput(descriptor: fd), nil)
+  }
+
+  /// Reads up to `count` bytes into `buffer` after its current contents; 0 at the end of the file.
+  func read(appendingTo buffer: inout [UInt8], count: Int) -> Result<Int, ReadFailure> {
+    let start = buffer.count
+    buffer.append(contentsOf: repeatElement(0, count: count))
+    while true {
+      let n = buffer.withUnsafeMutableBytes { raw in
+        systemRead(descriptor, raw.baseAddress.map { $0 + start }, count)
+      }
+      if n < 0 && errno == EINTR { continue }
+      buffer.removeLast(count - max(n, 0))
+      return n < 0 ? .failure(ReadFailure(reason: FileInput.reason(errno))) : .success(n)
+    }
+  }
+
+  /// Reads the whole file, or fails once it holds more than `limit` bytes.
+  func readAll(limit: Int) -> Result<[UInt8], ReadFailure> {
+    var bytes: [UInt8] = []
+    while true {
+      switch read(appendingTo: &bytes, count: 1 << 20) {
+      case .failure(let failure): return .failure(failure)
+      case .success(0): return .success(bytes)
+      case .success:
+        if bytes.count > limit {
+          return .failure(ReadFailure(reason: "the file is larger than the limit of \(limit) bytes", tooLarge: true))
+        }
+      }
+    }
+  }
+
+  /// errno in the lower-case words messages use.
+  static func reason(_ code: Int32) -> String {
+    guard let text = strerror(code) else { return "error \(code)" }
+    let words = String(cString: text)
+    return words.prefix(1).lowercased() + words.dropFirst()
+  }
+}
+
+// Free functions, so that the system's `open` and `read` are not shadowed by the class's methods.
+private func systemOpen(_ path: UnsafePointer<CChar>) -> Int32 {
+  open(path, O_RDONLY | O_CLOEXEC)
+}
+
+private func systemRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+  read(fd, buffer, count)
+}
+
+/// Why a read failed.
+struct ReadFailure: Error {
+  var reason: String
+  var tooLarge = false
+}

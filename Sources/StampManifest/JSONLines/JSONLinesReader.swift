@@ -1,0 +1,41 @@
+import Foundation
+
+/// The jobs of a JSON Lines manifest (`.jsonl`, `.ndjson`), decoded one line at a time.
+///
+/// Each non-blank line is one job, except that the first may be a header `{"version": 1, "defaults": {...}}` (told
+/// apart by its `version` key) whose defaults apply to every job. Memory stays flat however many lines there are:
+/// only the ids and output paths seen so far are kept, to report duplicates. Iterating twice reads the file twice.
+///
+/// ```swift
+/// for record in ManifestDecoder().jobs(inLinesAt: url) {
+///   switch record.result {
+///   case .success(let job): run(job)
+///   case .failure(let error): print(error)   // names the file, the line and the JSON path
+///   }
+/// }
+/// ```
+public struct JSONLinesReader: Sequence, Sendable {
+  /// The manifest file.
+  public let url: URL
+  /// Bounds on each line and job.
+  public let limits: ManifestLimits
+
+  /// Creates a reader; nothing is read until iteration.
+  public init(url: URL, limits: ManifestLimits = ManifestLimits()) {
+    self.url = url
+    self.limits = limits
+  }
+
+  /// Opens the file and starts at its first line.
+  public func makeIterator() -> JSONLinesIterator {
+    JSONLinesIterator(url: url, limits: limits)
+  }
+}
+
+/// One line's outcome: a job, or that line's problems.
+public struct JSONLinesRecord: Sendable {
+  /// The 1-based line; 0 when the file itself cannot be read.
+  public var line: Int
+  /// The decoded job, or every problem on the line.
+  public var result: Result<JobEntry, ManifestError>
+}

@@ -1,0 +1,30 @@
+import StampCore
+
+extension JobEntry {
+  /// The gesture engine's input for this job, once the renderer has read the photo's and stamps' headers.
+  ///
+  /// - Parameters:
+  ///   - imageSize: the base photo's upright size in pixels.
+  ///   - stampPixelSizes: each stamp image's size in pixels, keyed by `StampEntry.image` (the resolved path).
+  /// - Returns: the scene spec: the job's view, stamps (with their pixel sizes), gestures and settings.
+  /// - Throws: `ManifestError` naming each stamp whose image has no size in `stampPixelSizes`.
+  public func scene(imageSize: Size, stampPixelSizes: [String: Size]) throws(ManifestError) -> SceneSpec {
+    var specs: [StampSpec] = []
+    var missing: [Diagnostic] = []
+    for (i, stamp) in stamps.enumerated() {
+      guard let pixelSize = stampPixelSizes[stamp.image] else {
+        missing.append(
+          Diagnostic(
+            file: stamp.image, path: "jobs[\(index)].stamps[\(i)].image",
+            message: "no pixel size known for the stamp image"))
+        continue
+      }
+      specs.append(
+        StampSpec(
+          id: stamp.id, center: stamp.center, width: stamp.width, pixelSize: pixelSize, scale: stamp.scale,
+          rotation: stamp.rotation, locked: stamp.locked))
+    }
+    if !missing.isEmpty { throw ManifestError(missing) }
+    return SceneSpec(imageSize: imageSize, view: view, stamps: specs, gestures: gestures, settings: settings)
+  }
+}

@@ -1,0 +1,43 @@
+import StampCore
+
+/// One job of a manifest, decoded, validated and merged with the manifest's defaults.
+public struct JobEntry: Sendable, Hashable {
+  /// Unique within the manifest; the job's index (from 0) when the manifest gives none.
+  public var id: String
+  /// The base photo's path, resolved against the manifest's folder.
+  public var base: String
+  /// The output's path relative to `--out`, normalized (no `.`, no `..`, not absolute); default `<id>.jpg`.
+  public var output: String
+  /// Where to write what the screen showed at the end, relative to `--out`, if wanted.
+  public var viewOutput: String?
+  /// The screen the gestures were made on; nil means the image itself.
+  public var view: Size?
+  /// The stamps in drawing order (later ones on top).
+  public var stamps: [StampEntry]
+  /// The gesture script.
+  public var gestures: [GestureItem]
+  /// The design's defaults, overridden by the manifest's defaults, overridden by the job's settings.
+  public var settings: Settings
+  /// The job's index in the manifest, from 0.
+  public var index: Int
+  /// The 1-based line where the job starts in the manifest.
+  public var line: Int
+
+  /// Creates a job entry.
+  public init(
+    id: String, base: String, output: String, viewOutput: String? = nil, view: Size? = nil,
+    stamps: [StampEntry] = [], gestures: [GestureItem] = [], settings: Settings = Settings(), index: Int = 0,
+    line: Int = 1
+  ) {
+    self.id = id
+    self.base = base
+    self.output = output
+    self.viewOutput = viewOutput
+    self.view = view
+    self.stamps = stamps
+    self.gestures = gestures
+    self.settings = settings
+    self.index = index
+    self.line = line
+  }
+}

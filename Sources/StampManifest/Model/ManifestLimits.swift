@@ -1,0 +1,25 @@
+/// Bounds that keep a hostile or broken manifest from exhausting memory or time.
+public struct ManifestLimits: Sendable, Hashable {
+  /// The largest JSON document, or JSON Lines line, in bytes (default 64 MiB).
+  public var maxBytes: Int
+  /// The deepest nesting of arrays and objects (default 64; a valid manifest needs 6).
+  public var maxDepth: Int
+  /// The most stamps in one job (default 1,000).
+  public var maxStamps: Int
+  /// The most touch events in one job, counting those that high-level gestures turn into (default 1,000,000).
+  public var maxTouchEvents: Int
+  /// The most diagnostics kept by `validate`; the rest are counted in a last one (default 1,000).
+  public var maxDiagnostics: Int
+
+  /// Creates limits; the defaults suit every manifest a person or a pipeline writes.
+  public init(
+    maxBytes: Int = 64 << 20, maxDepth: Int = 64, maxStamps: Int = 1000, maxTouchEvents: Int = 1_000_000,
+    maxDiagnostics: Int = 1000
+  ) {
+    self.maxBytes = maxBytes
+    self.maxDepth = maxDepth
+    self.maxStamps = maxStamps
+    self.maxTouchEvents = maxTouchEvents
+    self.maxDiagnostics = maxDiagnostics
+  }
+}

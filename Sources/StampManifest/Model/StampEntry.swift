@@ -1,0 +1,33 @@
+import StampCore
+
+/// A stamp as the manifest places it, before any gesture; positions in view points (image pixels without a view).
+public struct StampEntry: Sendable, Hashable {
+  /// Unique within its job; gestures name it.
+  public var id: String
+  /// The stamp image's path, resolved against the manifest's folder.
+  public var image: String
+  /// Where its centre is.
+  public var center: Point
+  /// Displayed width before `scale`; nil means the image's pixel width.
+  public var width: Double?
+  /// Initial scale factor.
+  public var scale: Double
+  /// Initial rotation in degrees, clockwise positive.
+  public var rotation: Double
+  /// A locked stamp ignores gestures.
+  public var locked: Bool
+
+  /// Creates a stamp entry with the manifest's defaults.
+  public init(
+    id: String, image: String, center: Point, width: Double? = nil, scale: Double = 1, rotation: Double = 0,
+    locked: Bool = false
+  ) {
+    self.id = id
+    self.image = image
+    self.center = center
+    self.width = width
+    self.scale = scale
+    self.rotation = rotation
+    self.locked = locked
+  }
+}

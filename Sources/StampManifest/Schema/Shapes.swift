@@ -1,0 +1,123 @@
+import StampCore
+
+/// Every object a version-1 manifest may contain, with its keys: the one table behind the decoder and the schema.
+enum Shapes {
+  static let view = Shape(
+    "view", "The screen the gestures were made on, in points.",
+    [
+      Field("width", .number(.length), required: true, "Width in points."),
+      Field("height", .number(.length), required: true, "Height in points."),
+    ])
+
+  static let settings = Shape(
+    "settings", "Gesture thresholds and output options; a job's keys override the defaults' one by one.",
+    [
+      Field("scaleRange", .range, "A stamp's scale stays in [min, max] at every step (default [0.5, 2])."),
+      Field("zoomRange", .range, "The viewport's zoom range (default [1, 4])."),
+      Field("doubleTap", .choice(DoubleTapMode.allCases.map(\.rawValue)), "What a double tap does (default toggle)."),
+      Field("zoomStep", .number(NumberBounds(min: 1, minExclusive: false, max: 100)), "Zoom factor (default 1.5)."),
+      Field("tapMaxDuration", .number(.duration), "Longest tap in seconds (default 0.5)."),
+      Field("tapSlop", .number(.distance), "Farthest a tapping finger may move, in points (default 10)."),
+      Field("doubleTapInterval", .number(.interval), "Longest pause inside a double tap, seconds (default 0.35)."),
+      Field("doubleTapDistance", .number(.distance), "Farthest apart two taps of a double tap are (default 40)."),
+      Field("quality", .integer(NumberBounds(min: 1, minExclusive: false, max: 100)), "JPEG/WebP quality (90)."),
+    ])
+
+  static let defaults = Shape(
+    "defaults", "Values every job starts from.",
+    [
+      Field("view", .object(view), "The view of jobs that give none."),
+      Field("settings", .object(settings), "Settings under each job's own."),
+    ])
+
+  static let stamp = Shape(
+    "stamp", "An image placed on the photo, in view points (image pixels when the job has no view).",
+    [
+      Field("id", .identifier, required: true, "Unique within the job; gestures name it."),
+      Field("image", .string, required: true, "The stamp image, relative to the manifest's folder."),
+      Field("center", .point, required: true, "Where its centre is."),
+      Field("width", .number(.length), "Displayed width before scale (default the image's pixel width)."),
+      Field("scale", .number(.factor), "Initial scale (default 1)."),
+      Field("rotation", .number(.angle), "Initial rotation in degrees, clockwise (default 0)."),
+      Field("locked", .boolean, "A locked stamp ignores gestures (default false)."),
+    ])
+
+  static let touch = Shape(
+    "touch", "One recorded touch sample.",
+    [
+      Field("t", .number(NumberBounds(min: 0, minExclusive: false, max: 1e6)), required: true, "Seconds."),
+      Field("id", .integer(NumberBounds(min: -9e15, minExclusive: false, max: 9e15)), required: true, "Touch id."),
+      Field("phase", .choice(TouchPhase.allCases.map(\.rawValue)), required: true, "The touch's phase."),
+      Field("x", .number(.coordinate), required: true, "View x in points."),
+      Field("y", .number(.coordinate), required: true, "View y in points."),
+    ])
+
+  static let tapAt = Shape(
+    "tapAt", "Where a tap lands.", [Field("at", .point, required: true, "A view point.")])
+
+  static let pinch = Shape(
+    "pinch", "Two fingers about a stamp's centre or a point, spreading by `scale` and turning by `rotation`.",
+    [
+      Field("on", .identifier, "The stamp whose centre the fingers surround."),
+      Field("at", .point, "Or a view point."),
+      Field("scale", .number(.factor), "Final over initial finger distance (default 1)."),
+      Field("rotation", .number(.angle), "Turn of the finger line in degrees, clockwise (default 0)."),
+      Field("duration", .number(.duration), "Seconds (default 0.5)."),
+      Field("steps", .integer(NumberBounds(min: 1, minExclusive: false, max: 100_000)), "Move frames (default 30)."),
+    ], exactlyOneOf: ["on", "at"])
+
+  static let drag = Shape(
+    "drag", "One finger from a stamp's centre or a point, moving by `by`.",
+    [
+      Field("on", .identifier, "The stamp whose centre the finger starts on."),
+      Field("from", .point, "Or a view point."),
+      Field("by", .point, required: true, "The finger's whole motion in points."),
+      Field("duration", .number(.duration), "Seconds (default 0.5)."),
+      Field("steps", .integer(NumberBounds(min: 1, minExclusive: false, max: 100_000)), "Move frames (default 20)."),
+    ], exactlyOneOf: ["on", "from"])
+
+  static let gesture = Shape(
+    "gesture", "One item of the gesture script: an object with exactly one key.",
+    [
+      Field("touches", .array(touch), "A recorded trace; t is relative to the item."),
+      Field("tap", .object(tapAt), "A single tap."),
+      Field("doubleTap", .object(tapAt), "A double tap."),
+      Field("twoFingerTap", .object(tapAt), "Two fingers tapping together about a point."),
+      Field("pinch", .object(pinch), "A pinch/rotate."),
+      Field("drag", .object(drag), "A drag."),
+    ], exactlyOneOf: ["touches", "tap", "doubleTap", "twoFingerTap", "pinch", "drag"])
+
+  static let job = Shape(
+    "job", "One photo to render. In a JSON Lines manifest, each line is one job.",
+    [
+      Field("id", .identifier, "Unique; default the job's index."),
+      Field("base", .string, required: true, "The photo, relative to the manifest's folder."),
+      Field("output", .relativePath, "Output path under --out (default <id>.jpg)."),
+      Field("viewOutput", .relativePath, "Also write what the screen showed at the end, under --out."),
+      Field("view", .object(view), "The screen the gestures were made on; without it, image pixels."),
+      Field("stamps", .array(stamp), "Stamps in drawing order, later ones on top."),
+      Field("gestures", .array(gesture), "Played in order on one clock, 1 s apart."),
+      Field("settings", .object(settings), "Overrides the defaults' settings key by key."),
+    ])
+
+  static let manifest = Shape(
+    "manifest", "A stampcam manifest.",
+    [
+      Field("version", .constant(1), required: true, "The format version: 1."),
+      Field("defaults", .object(defaults), "Values every job starts from."),
+      Field("jobs", .array(job), required: true, "The jobs, in order."),
+    ])
+
+  /// A JSON Lines manifest's optional first line: `{"version": 1, "defaults": {...}}`.
+  static let linesHeader = Shape(
+    "linesHeader", "The optional first line of a JSON Lines manifest.",
+    [
+      Field("version", .constant(1), required: true, "The format version: 1."),
+      Field("defaults", .object(defaults), "Values every job starts from."),
+    ])
+
+  /// Every shape, in the order the schema lists them.
+  static let all: [Shape] = [
+    manifest, linesHeader, defaults, job, view, settings, stamp, gesture, touch, tapAt, pinch, drag,
+  ]
+}

@@ -1,0 +1,178 @@
+import StampCore
+import Testing
+
+@testable import StampManifest
+
+/// Decodes `{"version": 1, "jobs": [JOB]}` with the job alone on line 3; returns every diagnostic's description.
+func problems(job: String, limits: ManifestLimits = ManifestLimits()) -> [String] {
+  problems(manifest: "{\"version\": 1,\n\"jobs\": [\n\(job)\n]}", limits: limits)
+}
+
+/// Decodes a manifest held in a string as `m.json`; returns every diagnostic's description.
+func problems(manifest: String, limits: ManifestLimits = ManifestLimits()) -> [String] {
+  do {
+    _ = try ManifestDecoder(limits: limits).decode(Array(manifest.utf8), file: "m.json")
+    return []
+  } catch {
+    return error.diagnostics.map(\.description)
+  }
+}
+
+struct ManifestDecoderTests {
+  static let good = """
+    {
+      "version": 1,
+      "defaults": {"view": {"width": 390, "height": 844}, "settings": {"quality": 80, "zoomRange": [1, 3]}},
+      "jobs": [
+        {
+          "id": "a", "base": "photos/a.jpg", "output": "out/./a.png", "viewOutput": "views/a.png",
+          "stamps": [
+            {"id": "cam", "image": "stamps/cam.png", "center": [100, 200], "width": 120, "scale": 1.5,
+             "rotation": -12, "locked": true},
+            {"id": 7, "image": "/abs/star.png", "center": [-5, 0.5]}
+          ],
+          "gestures": [
+            {"touches": [{"t": 0, "id": 1, "phase": "began", "x": 10, "y": 20},
+                         {"t": 0.1, "id": 1, "phase": "ended", "x": 10, "y": 20}]},
+            {"tap": {"at": [1, 2]}}, {"doubleTap": {"at": [3, 4]}}, {"twoFingerTap": {"at": [5, 6]}},
+            {"pinch": {"on": "cam", "scale": 1.5, "rotation": 30, "duration": 1, "steps": 10}},
+            {"pinch": {"at": [7, 8]}},
+            {"drag": {"on": 7, "by": [10, -20], "duration": 2, "steps": 5}},
+            {"drag": {"from": [9, 9], "by": [1, 1]}}
+          ],
+          "settings": {"scaleRange": [0.25, 4], "doubleTap": "step", "zoomStep": 2, "tapMaxDuration": 0.4,
+                       "tapSlop": 12, "doubleTapInterval": 0.3, "doubleTapDistance": 30, "quality": 95}
+        },
+        {"base": "b.jpg", "view": {"width": 100, "height": 50}}
+      ]
+    }
+    """
+
+  @Test func aGoodManifestDecodesToTheExactValues() throws {
+    let manifest = try ManifestDecoder().decode(Array(Self.good.utf8), file: "m.json", folder: "shots")
+    #expect(manifest.jobs.count == 2)
+    let a = manifest.jobs[0]
+    #expect(a.id == "a" && a.index == 0 && a.line == 5)
+    #expect(a.base == "shots/photos/a.jpg" && a.output == "out/a.png" && a.viewOutput == "views/a.png")
+    #expect(a.view == Size(390, 844))
+    #expect(
+      a.stamps == [
+        StampEntry(
+          id: "cam", image: "shots/stamps/cam.png", center: Point(100, 200), width: 120, scale: 1.5, rotation: -12,
+          locked: true),
+        StampEntry(id: "7", image: "/abs/star.png", center: Point(-5, 0.5)),
+      ])
+    #expect(
+      a.gestures == [
+        .touches([
+          TouchEvent(t: 0, id: 1, phase: .began, location: Point(10, 20)),
+          TouchEvent(t: 0.1, id: 1, phase: .ended, location: Point(10, 20)),
+        ]),
+        .tap(Point(1, 2)), .doubleTap(Point(3, 4)), .twoFingerTap(Point(5, 6)),
+        .pinch(PinchItem(target: .stamp("cam"), scale: 1.5, rotation: 30, duration: 1, steps: 10)),
+        .pinch(PinchItem(target: .point(Point(7, 8)), scale: 1, rotation: 0, duration: 0.5, steps: 30)),
+        .drag(DragItem(from: .stamp("7"), by: Point(10, -20), duration: 2, steps: 5)),
+        .drag(DragItem(from: .point(Point(9, 9)), by: Point(1, 1), duration: 0.5, steps: 20)),
+      ])
+    var settings = Settings()
+    settings.scaleRange = 0.25...4
+    settings.zoomRange = 1...3
+    settings.doubleTap = .step
+    settings.zoomStep = 2
+    settings.tapMaxDuration = 0.4
+    settings.tapSlop = 12
+    settings.doubleTapInterval = 0.3
+    settings.doubleTapDistance = 30
+    settings.quality = 95
+    #expect(a.settings == settings)
+  }
+
+  @Test func defaultsFillWhatAJobLeavesOut() throws {
+    let b = try ManifestDecoder().decode(Array(Self.good.utf8), file: "m.json").jobs[1]
+    #expect(b.id == "1" && b.output == "1.jpg" && b.viewOutput == nil && b.base == "b.jpg" && b.line == 24)
+    #expect(b.view == Size(100, 50), "a job's view replaces the default view")
+    var settings = Settings()
+    settings.quality = 80
+    settings.zoomRange = 1...3
+    #expect(b.settings == settings, "settings merge key by key over the design's defaults")
+    #expect(b.stamps.isEmpty && b.gestures.isEmpty)
+  }
+
+  @Test func theBundledExampleDecodes() throws {
+    let text = """
+      {"version": 1, "defaults": { "settings": { "quality": 90 } }, "jobs": [
+        {"id": "dragonfly", "base": "photos/dragonfly.jpg", "output": "dragonfly.jpg", "stamps": [
+          { "id": "camera", "image": "stamps/camera.png", "center": [930, 190], "width": 220, "rotation": -12 }]}]}
+      """
+    let job = try #require(try ManifestDecoder().decode(Array(text.utf8), file: "m.json").jobs.first)
+    #expect(job.settings.quality == 90 && job.stamps.first?.width == 220)
+  }
+
+  @Test func everyErrorIsReportedAtOnceInDocumentOrder() {
+    let manifest = """
+      {"version": 1,
+       "defaults": {"settings": {"quality": 0}},
+       "jobs": [
+        {"base": "a.jpg", "stamps": [{"id": "s", "image": "s.png", "centre": [1, 2]}]},
+        {"base": 3, "gestures": [{"pinch": {"on": "nope"}}]},
+        {"id": "0", "base": "c.jpg", "output": "/tmp/c.jpg"}
+       ]}
+      """
+    #expect(
+      problems(manifest: manifest) == [
+        "m.json:2: defaults.settings.quality: must be between 1 and 100, found 0",
+        "m.json:4: jobs[0].stamps[0].centre: unknown key (did you mean \"center\"?)",
+        "m.json:4: jobs[0].stamps[0]: missing key \"center\"",
+        "m.json:5: jobs[1].base: expected a string, found a number",
+        "m.json:5: jobs[1].gestures[0].pinch.on: unknown stamp \"nope\" (this job has no stamps)",
+        "m.json:6: jobs[2].output: must be relative to --out, not absolute (\"/tmp/c.jpg\")",
+        "m.json:6: jobs[2].id: duplicate job id \"0\" (also jobs[0])",
+      ])
+  }
+
+  @Test func duplicateOutputsAreCaught() {
+    let manifest = """
+      {"version": 1, "jobs": [
+        {"id": "x", "base": "a.jpg", "output": "same.jpg"},
+        {"base": "b.jpg", "output": "./same.jpg", "viewOutput": "v.png"},
+        {"base": "c.jpg", "output": "c.jpg", "viewOutput": "c.jpg"}
+      ]}
+      """
+    #expect(
+      problems(manifest: manifest) == [
+        "m.json:3: jobs[1].output: \"same.jpg\" is also written by jobs[0]",
+        "m.json:4: jobs[2].viewOutput: \"c.jpg\" is also this job's output",
+      ])
+  }
+
+  @Test func unsupportedVersionStopsTheCheck() {
+    #expect(
+      problems(manifest: "{\"version\": 2, \"jobs\": [{\"bogus\": 1}]}") == [
+        "m.json:1: version: unsupported version 2 (this stampcam reads version 1)"
+      ])
+    #expect(
+      problems(manifest: "{\"jobs\": []}") == ["m.json:1: missing key \"version\""])
+  }
+
+  @Test func invalidJSONNamesLineAndColumn() {
+    #expect(
+      problems(manifest: "{\"version\": 1,\n \"jobs\": [\n  {\"base\": \"a.jpg\",}]}") == [
+        "m.json:3:20: invalid json: expected a string key, found '}'"
+      ])
+  }
+
+  @Test func limitsOnStampsAndTouchEvents() {
+    let limits = ManifestLimits(maxStamps: 1, maxTouchEvents: 3)
+    let stamps = #"{"base": "a.jpg", "stamps": [{"id": 1, "image": "s", "center": [0, 0]}, {}]}"#
+    #expect(problems(job: stamps, limits: limits) == ["m.json:3: jobs[0].stamps: 2 stamps, more than the limit of 1"])
+    let taps = #"{"base": "a.jpg", "gestures": [{"tap": {"at": [0, 0]}}, {"tap": {"at": [0, 0]}}]}"#
+    #expect(
+      problems(job: taps, limits: limits) == [
+        "m.json:3: jobs[0].gestures[1]: more than 3 touch events in this job (the limit)"
+      ])
+  }
+
+  @Test func aJobThatIsNotAnObject() {
+    #expect(problems(job: "[1]") == ["m.json:3: jobs[0]: expected an object, found an array"])
+  }
+}
