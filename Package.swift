@@ -17,8 +17,8 @@ let package = Package(
       pkgConfig: "vips",
       providers: [.apt(["libvips-dev"])]
     ),
-    // Fixed-arity C wrappers over libvips' variadic API.
-    .target(name: "CVipsShim", dependencies: ["CVips"]),
+    // Fixed-arity C wrappers over libvips' variadic API, and the libjpeg code of the DCT-domain JPEG path.
+    .target(name: "CVipsShim", dependencies: ["CVips"], linkerSettings: [.linkedLibrary("jpeg")]),
     // The only module that talks to libvips.
     .target(name: "StampRender", dependencies: ["StampCore", "CVips", "CVipsShim"]),
     // Jobs: manifest + headers -> scene -> render plan -> files.

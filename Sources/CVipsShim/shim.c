@@ -192,6 +192,11 @@ int scv_save_jpeg(VipsImage *in, const char *path, int quality) {
   return vips_jpegsave(in, path, "Q", quality, NULL);
 }
 
+int scv_save_jpeg_options(VipsImage *in, const char *path, int quality, int subsample_mode, int interlace) {
+  return vips_jpegsave(
+    in, path, "Q", quality, "subsample_mode", subsample_mode, "interlace", interlace ? TRUE : FALSE, NULL);
+}
+
 int scv_save_png(VipsImage *in, const char *path) { return vips_pngsave(in, path, NULL); }
 
 int scv_save_webp(VipsImage *in, const char *path, int quality, int lossless) {

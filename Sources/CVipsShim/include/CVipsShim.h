@@ -83,6 +83,10 @@ int scv_save_png(VipsImage *in, const char *path);
 int scv_save_webp(VipsImage *in, const char *path, int quality, int lossless);
 int scv_save_tiff(VipsImage *in, const char *path);
 
+/// JPEG writer with the choices tests need: `subsample_mode` is a VipsForeignSubsample (0 auto, 1 4:2:0, 2 4:4:4),
+/// `interlace` writes a progressive file.
+int scv_save_jpeg_options(VipsImage *in, const char *path, int quality, int subsample_mode, int interlace);
+
 /// Creates a new image from raw 8-bit interleaved pixels (copied). New reference or NULL.
 VipsImage *scv_new_from_memory_copy(const void *data, size_t length, int width, int height, int bands);
 
@@ -100,5 +104,8 @@ int scv_has_field(VipsImage *in, const char *field);
 
 /// Sets libvips' worker-thread count per pipeline (0 = libvips' default).
 void scv_set_concurrency(int n);
+
+// DCT-domain JPEG editing with libjpeg (jpeg_transplant.c).
+#include "JPEGTransplant.h"
 
 #endif

@@ -1,0 +1,62 @@
+#ifndef STAMPCAM_JPEGTRANSPLANT_H
+#define STAMPCAM_JPEGTRANSPLANT_H
+
+// DCT-domain editing of baseline JPEGs with libjpeg: keep every block of the source, replace only chosen ones.
+//
+// libjpeg reports errors by longjmp; every entry point here catches them itself (nothing crosses into Swift),
+// returns 0 on success, non-zero on failure, and writes libjpeg's message into the caller's `message` buffer.
+// libjpeg warnings (corrupt or truncated data) count as failures: the caller then uses another path.
+
+#include <stddef.h>
+
+/// A reusable set of libjpeg objects and buffers; one job at a time uses it. Opaque.
+typedef struct sjt_state sjt_state;
+
+/// Colour spaces as the file declares them.
+enum { SJT_OTHER = 0, SJT_GRAY = 1, SJT_YCBCR = 2, SJT_RGB = 3, SJT_CMYK = 4, SJT_YCCK = 5 };
+
+/// What a JPEG's header says: enough to decide whether its blocks can be edited in place.
+typedef struct {
+  int width, height, components, color_space, precision;
+  int progressive, arithmetic;
+  /// Sampling factors of the first four components (0 beyond `components`).
+  int h[4], v[4];
+} sjt_header;
+
+/// A new state, or NULL when out of memory. The caller frees it with sjt_free.
+sjt_state *sjt_new(void);
+void sjt_free(sjt_state *s);
+
+/// Reads `path` and its header (not yet its coefficients). Returns 1 (message set) when the file does not start
+/// like a JPEG, -1 on a libjpeg or I/O error, 0 on success. Keeps the ICC profile for sjt_write.
+int sjt_open(sjt_state *s, const char *path, sjt_header *header, char *message, size_t length);
+
+/// Reads every DCT coefficient of the opened file into memory.
+int sjt_read_coefficients(sjt_state *s, char *message, size_t length);
+
+/// Decodes the stored-frame pixel rectangle (x, y, width, height) to interleaved RGB in `rgb` (width*height*3
+/// bytes). x and y are multiples of the iMCU size; the rectangle ends at an iMCU boundary or the image's edge.
+/// Its blocks are written as a small JPEG (as `jpegtran -crop` does) and decoded with libjpeg.
+int sjt_decode_region(sjt_state *s, int x, int y, int width, int height, unsigned char *rgb, char *message,
+  size_t length);
+
+/// Encodes the RGB pixels of a rectangle (as for sjt_decode_region) with the source's quantization tables and
+/// sampling, and copies into the source the blocks marked in `masks[c]` (component c's blocks of the
+/// rectangle, row-major, ceil(width * h_c / (8 * hmax)) per row; 1 = replace). Other blocks stay as they are.
+int sjt_replace_blocks(sjt_state *s, int x, int y, int width, int height, const unsigned char *rgb,
+  const unsigned char *const *masks, char *message, size_t length);
+
+/// Writes the (edited) coefficients to `path` as a baseline JPEG with the source's tables and sampling, the ICC
+/// profile, and an EXIF block holding only the orientation when it is not 1. Nothing else of the source's.
+int sjt_write(sjt_state *s, const char *path, int orientation, char *message, size_t length);
+
+/// Drops the opened file and its coefficients; the state's buffers stay for the next job.
+void sjt_close(sjt_state *s);
+
+/// Test helper: compares component `component` of two JPEGs block by block. Sets `*blocks_wide`/`*blocks_high`,
+/// fills `mask` (when capacity allows) with 1 for each block whose coefficients differ, and returns the count of
+/// differing blocks, or -1 on error (message set), -2 when the two layouts differ.
+int sjt_diff_blocks(const char *a, const char *b, int component, unsigned char *mask, size_t capacity,
+  int *blocks_wide, int *blocks_high, char *message, size_t length);
+
+#endif

@@ -1,0 +1,314 @@
+#include "JPEGTransplant.h"
+
+#include <errno.h>
+#include <setjmp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <jpeglib.h>
+
+typedef struct {
+  struct jpeg_error_mgr pub;
+  jmp_buf jump;
+  char text[JMSG_LENGTH_MAX];
+} sjt_error;
+
+struct sjt_state {
+  sjt_error error;
+  struct jpeg_decompress_struct src;  // the photo being edited
+  struct jpeg_decompress_struct aux;  // small region JPEGs, read back
+  struct jpeg_compress_struct enc;    // small region JPEGs, written to memory
+  struct jpeg_compress_struct dst;    // the output file
+  jvirt_barray_ptr *coefficients;     // the photo's, once read
+  unsigned char *file;                // the photo's bytes, buffer reused across jobs
+  size_t file_cap, file_len;
+  unsigned char *mem, *mem_out;       // a region JPEG, buffer reused across jobs
+  unsigned long mem_cap, mem_len;
+  unsigned char *icc;
+  unsigned int icc_len;
+  FILE *out;
+  int opened;
+};
+
+static void sjt_fail(j_common_ptr c) {
+  sjt_error *e = (sjt_error *) c->err;
+  (*c->err->format_message)(c, e->text);
+  longjmp(e->jump, 1);
+}
+
+// Warnings mean damaged data (a truncated file decodes as grey otherwise): treat them as errors.
+static void sjt_emit(j_common_ptr c, int level) {
+  if (level < 0) sjt_fail(c);
+}
+
+static void sjt_errors(sjt_error *e) {
+  jpeg_std_error(&e->pub);
+  e->pub.error_exit = sjt_fail;
+  e->pub.emit_message = sjt_emit;
+}
+
+// After a longjmp: hands the message over and resets every object, so the state serves the next job.
+static int sjt_report(sjt_state *s, const char *text, char *message, size_t length) {
+  snprintf(message, length, "%s", text);
+  jpeg_abort_compress(&s->enc);
+  jpeg_abort_compress(&s->dst);
+  jpeg_abort_decompress(&s->aux);
+  if (s->out) fclose(s->out);
+  s->out = NULL;
+  sjt_close(s);
+  return -1;
+}
+
+sjt_state *sjt_new(void) {
+  sjt_state *s = calloc(1, sizeof *s);
+  if (!s) return NULL;
+  sjt_errors(&s->error);
+  s->src.err = s->aux.err = s->enc.err = s->dst.err = &s->error.pub;
+  if (setjmp(s->error.jump)) {
+    sjt_free(s);
+    return NULL;
+  }
+  jpeg_create_decompress(&s->src);
+  jpeg_create_decompress(&s->aux);
+  jpeg_create_compress(&s->enc);
+  jpeg_create_compress(&s->dst);
+  return s;
+}
+
+void sjt_free(sjt_state *s) {
+  if (!s) return;
+  jpeg_destroy_decompress(&s->src);
+  jpeg_destroy_decompress(&s->aux);
+  jpeg_destroy_compress(&s->enc);
+  jpeg_destroy_compress(&s->dst);
+  free(s->file);
+  free(s->mem);
+  free(s->icc);
+  free(s);
+}
+
+void sjt_close(sjt_state *s) {
+  if (s->opened) jpeg_abort_decompress(&s->src);
+  s->opened = 0;
+  s->coefficients = NULL;
+}
+
+static int sjt_slurp(sjt_state *s, const char *path, char *message, size_t length) {
+  FILE *f = fopen(path, "rb");
+  if (!f) return snprintf(message, length, "%s", strerror(errno)), -1;
+  s->file_len = 0;
+  for (;;) {
+    if (s->file_len == s->file_cap) {
+      size_t cap = s->file_cap ? s->file_cap * 2 : (size_t) 1 << 22;
+      unsigned char *grown = realloc(s->file, cap);
+      if (!grown) return fclose(f), snprintf(message, length, "out of memory"), -1;
+      s->file = grown;
+      s->file_cap = cap;
+    }
+    size_t n = fread(s->file + s->file_len, 1, s->file_cap - s->file_len, f);
+    s->file_len += n;
+    if (n == 0) break;
+  }
+  int failed = ferror(f);
+  fclose(f);
+  if (failed) return snprintf(message, length, "read error"), -1;
+  return 0;
+}
+
+int sjt_open(sjt_state *s, const char *path, sjt_header *h, char *message, size_t length) {
+  sjt_close(s);
+  if (sjt_slurp(s, path, message, length)) return -1;
+  if (s->file_len < 3 || s->file[0] != 0xFF || s->file[1] != 0xD8 || s->file[2] != 0xFF) {
+    snprintf(message, length, "not a JPEG file");
+    return 1;
+  }
+  if (setjmp(s->error.jump)) return sjt_report(s, s->error.text, message, length);
+  s->opened = 1;
+  jpeg_mem_src(&s->src, s->file, (unsigned long) s->file_len);
+  jpeg_save_markers(&s->src, JPEG_APP0 + 2, 0xFFFF);
+  jpeg_read_header(&s->src, TRUE);
+  memset(h, 0, sizeof *h);
+  h->width = (int) s->src.image_width;
+  h->height = (int) s->src.image_height;
+  h->components = s->src.num_components;
+  h->precision = s->src.data_precision;
+  h->progressive = s->src.progressive_mode;
+  h->arithmetic = s->src.arith_code;
+  switch (s->src.jpeg_color_space) {
+    case JCS_GRAYSCALE: h->color_space = SJT_GRAY; break;
+    case JCS_YCbCr: h->color_space = SJT_YCBCR; break;
+    case JCS_RGB: h->color_space = SJT_RGB; break;
+    case JCS_CMYK: h->color_space = SJT_CMYK; break;
+    case JCS_YCCK: h->color_space = SJT_YCCK; break;
+    default: h->color_space = SJT_OTHER;
+  }
+  for (int c = 0; c < s->src.num_components && c < 4; c++) {
+    h->h[c] = s->src.comp_info[c].h_samp_factor;
+    h->v[c] = s->src.comp_info[c].v_samp_factor;
+  }
+  free(s->icc);
+  s->icc = NULL;
+  s->icc_len = 0;
+  if (!jpeg_read_icc_profile(&s->src, &s->icc, &s->icc_len)) {
+    s->icc = NULL;
+    s->icc_len = 0;
+  }
+  return 0;
+}
+
+int sjt_read_coefficients(sjt_state *s, char *message, size_t length) {
+  if (!s->opened) return snprintf(message, length, "no file opened"), -1;
+  if (setjmp(s->error.jump)) return sjt_report(s, s->error.text, message, length);
+  s->coefficients = jpeg_read_coefficients(&s->src);
+  return 0;
+}
+
+// Blocks of a component across `pixels` image pixels, as libjpeg counts them.
+static JDIMENSION sjt_blocks(int pixels, int samp, int max) {
+  return (JDIMENSION) (((long) pixels * samp + max * DCTSIZE - 1) / (max * DCTSIZE));
+}
+
+static JDIMENSION sjt_round_up(JDIMENSION n, int m) { return (n + m - 1) / m * m; }
+
+// Points the region encoder at the reusable memory buffer, grown to `need` bytes first.
+static void sjt_mem_dest(sjt_state *s, unsigned long need) {
+  if (s->mem_cap < need) {
+    free(s->mem);
+    s->mem = malloc(need);
+    s->mem_cap = s->mem ? need : 0;
+    if (!s->mem) {
+      snprintf(s->error.text, sizeof s->error.text, "out of memory");
+      longjmp(s->error.jump, 1);
+    }
+  }
+  s->mem_out = s->mem;
+  s->mem_len = s->mem_cap;
+  jpeg_mem_dest(&s->enc, &s->mem_out, &s->mem_len);
+}
+
+// After the region encoder finished: adopts the buffer libjpeg grew into, if it had to.
+static void sjt_mem_done(sjt_state *s) {
+  if (s->mem_out != s->mem) {
+    free(s->mem);
+    s->mem = s->mem_out;
+    s->mem_cap = s->mem_len;
+  }
+}
+
+static void sjt_region_origin(sjt_state *s, int c, int x, int y, JDIMENSION *bx, JDIMENSION *by) {
+  jpeg_component_info *comp = &s->src.comp_info[c];
+  *bx = (JDIMENSION) (x / (DCTSIZE * s->src.max_h_samp_factor) * comp->h_samp_factor);
+  *by = (JDIMENSION) (y / (DCTSIZE * s->src.max_v_samp_factor) * comp->v_samp_factor);
+}
+
+int sjt_decode_region(
+  sjt_state *s, int x, int y, int width, int height, unsigned char *rgb, char *message, size_t length) {
+  if (!s->coefficients) return snprintf(message, length, "no coefficients read"), -1;
+  if (setjmp(s->error.jump)) return sjt_report(s, s->error.text, message, length);
+  struct jpeg_compress_struct *e = &s->enc;
+  jpeg_copy_critical_parameters(&s->src, e);
+  e->image_width = (JDIMENSION) width;
+  e->image_height = (JDIMENSION) height;
+  sjt_mem_dest(s, (unsigned long) width * height * 3 + 65536);
+  jvirt_barray_ptr arrays[MAX_COMPONENTS];
+  JDIMENSION wide[MAX_COMPONENTS], high[MAX_COMPONENTS];
+  for (int c = 0; c < s->src.num_components; c++) {
+    jpeg_component_info *comp = &s->src.comp_info[c];
+    wide[c] = sjt_round_up(sjt_blocks(width, comp->h_samp_factor, s->src.max_h_samp_factor), comp->h_samp_factor);
+    high[c] = sjt_round_up(sjt_blocks(height, comp->v_samp_factor, s->src.max_v_samp_factor), comp->v_samp_factor);
+    arrays[c] = e->mem->request_virt_barray(
+      (j_common_ptr) e, JPOOL_IMAGE, FALSE, wide[c], high[c], (JDIMENSION) comp->v_samp_factor);
+  }
+  e->mem->realize_virt_arrays((j_common_ptr) e);
+  for (int c = 0; c < s->src.num_components; c++) {
+    JDIMENSION bx, by;
+    sjt_region_origin(s, c, x, y, &bx, &by);
+    for (JDIMENSION r = 0; r < high[c]; r++) {
+      JBLOCKARRAY from = s->src.mem->access_virt_barray((j_common_ptr) &s->src, s->coefficients[c], by + r, 1, FALSE);
+      JBLOCKARRAY to = e->mem->access_virt_barray((j_common_ptr) e, arrays[c], r, 1, TRUE);
+      memcpy(to[0], from[0] + bx, wide[c] * sizeof(JBLOCK));
+    }
+  }
+  jpeg_write_coefficients(e, arrays);
+  jpeg_finish_compress(e);
+  sjt_mem_done(s);
+  jpeg_mem_src(&s->aux, s->mem, s->mem_len);
+  jpeg_read_header(&s->aux, TRUE);
+  s->aux.out_color_space = JCS_RGB;
+  s->aux.dct_method = JDCT_ISLOW;
+  jpeg_start_decompress(&s->aux);
+  if (s->aux.output_width != (JDIMENSION) width || s->aux.output_height != (JDIMENSION) height
+      || s->aux.output_components != 3)
+    return sjt_report(s, "region decoded to an unexpected size", message, length);
+  while (s->aux.output_scanline < s->aux.output_height) {
+    JSAMPROW row = rgb + (size_t) s->aux.output_scanline * width * 3;
+    jpeg_read_scanlines(&s->aux, &row, 1);
+  }
+  jpeg_finish_decompress(&s->aux);
+  return 0;
+}
+
+int sjt_replace_blocks(sjt_state *s, int x, int y, int width, int height, const unsigned char *rgb,
+  const unsigned char *const *masks, char *message, size_t length) {
+  if (!s->coefficients) return snprintf(message, length, "no coefficients read"), -1;
+  if (setjmp(s->error.jump)) return sjt_report(s, s->error.text, message, length);
+  struct jpeg_compress_struct *e = &s->enc;
+  jpeg_copy_critical_parameters(&s->src, e);
+  e->image_width = (JDIMENSION) width;
+  e->image_height = (JDIMENSION) height;
+  e->input_components = 3;
+  e->in_color_space = JCS_RGB;
+  e->dct_method = JDCT_ISLOW;
+  sjt_mem_dest(s, (unsigned long) width * height * 3 + 65536);
+  jpeg_start_compress(e, TRUE);
+  while (e->next_scanline < e->image_height) {
+    JSAMPROW row = (JSAMPROW) (rgb + (size_t) e->next_scanline * width * 3);
+    jpeg_write_scanlines(e, &row, 1);
+  }
+  jpeg_finish_compress(e);
+  sjt_mem_done(s);
+  jpeg_mem_src(&s->aux, s->mem, s->mem_len);
+  jpeg_read_header(&s->aux, TRUE);
+  jvirt_barray_ptr *fresh = jpeg_read_coefficients(&s->aux);
+  for (int c = 0; c < s->src.num_components; c++) {
+    jpeg_component_info *comp = &s->src.comp_info[c];
+    JDIMENSION wide = sjt_blocks(width, comp->h_samp_factor, s->src.max_h_samp_factor);
+    JDIMENSION high = sjt_blocks(height, comp->v_samp_factor, s->src.max_v_samp_factor);
+    JDIMENSION bx, by;
+    sjt_region_origin(s, c, x, y, &bx, &by);
+    for (JDIMENSION r = 0; r < high; r++) {
+      const unsigned char *marks = masks[c] + (size_t) r * wide;
+      if (!memchr(marks, 1, wide)) continue;
+      JBLOCKARRAY from = s->aux.mem->access_virt_barray((j_common_ptr) &s->aux, fresh[c], r, 1, FALSE);
+      JBLOCKARRAY to = s->src.mem->access_virt_barray((j_common_ptr) &s->src, s->coefficients[c], by + r, 1, TRUE);
+      for (JDIMENSION b = 0; b < wide; b++)
+        if (marks[b]) memcpy(to[0][bx + b], from[0][b], sizeof(JBLOCK));
+    }
+  }
+  jpeg_finish_decompress(&s->aux);
+  return 0;
+}
+
+int sjt_write(sjt_state *s, const char *path, int orientation, char *message, size_t length) {
+  if (!s->coefficients) return snprintf(message, length, "no coefficients read"), -1;
+  s->out = fopen(path, "wb");
+  if (!s->out) return snprintf(message, length, "%s", strerror(errno)), -1;
+  if (setjmp(s->error.jump)) return sjt_report(s, s->error.text, message, length);
+  jpeg_copy_critical_parameters(&s->src, &s->dst);
+  jpeg_stdio_dest(&s->dst, s->out);
+  jpeg_write_coefficients(&s->dst, s->coefficients);
+  if (orientation >= 2 && orientation <= 8) {
+    // "Exif\0\0", a big-endian TIFF header, one IFD holding one SHORT: Orientation (0x0112).
+    unsigned char exif[32] = {'E', 'x', 'i', 'f', 0, 0, 'M', 'M', 0, 42, 0, 0, 0, 8, 0, 1,
+      0x01, 0x12, 0, 3, 0, 0, 0, 1, 0, (unsigned char) orientation, 0, 0, 0, 0, 0, 0};
+    jpeg_write_marker(&s->dst, JPEG_APP0 + 1, exif, sizeof exif);
+  }
+  if (s->icc) jpeg_write_icc_profile(&s->dst, s->icc, s->icc_len);
+  jpeg_finish_compress(&s->dst);
+  int failed = ferror(s->out);
+  if (fclose(s->out)) failed = 1;
+  s->out = NULL;
+  if (failed) return snprintf(message, length, "write error: %s", strerror(errno)), -1;
+  return 0;
+}
