@@ -1,19 +1,43 @@
-/// Replays a job's gestures and returns the final scene. (Interim: places stamps only; gestures come with the
-/// gesture engine.)
+/// The gap between two gesture items on the job's clock, in seconds: longer than any double-tap interval in use,
+/// so that items never merge into one double tap.
+public let gestureItemGap = 1.0
+
+/// Replays a job's gestures and returns the final scene.
+///
+/// Stamps are placed from view coordinates at the viewport the screen first shows. The items play in order on one
+/// clock, each starting `gestureItemGap` after the previous one's last event; a `touches` item's `t` is relative to
+/// its start. High-level items become touches when they play and go through the same recognizers. At the end of
+/// each item, fingers still down are cancelled and a pending single tap fires (at its own time).
+///
+/// - Throws: `ReplayError` for a scene or an item that cannot be replayed; nothing is half-applied, since the
+///   result is returned only on success.
 public func replay(_ spec: SceneSpec) throws -> SceneResult {
+  try SceneCheck.validate(spec)
   let view = spec.view ?? spec.imageSize
-  let fit = min(view.width / spec.imageSize.width, view.height / spec.imageSize.height, 1)
-  let zoom = spec.settings.zoomRange.lowerBound
-  let k = fit * zoom
-  let inset = Point(
-    max((view.width - spec.imageSize.width * k) / 2, 0), max((view.height - spec.imageSize.height * k) / 2, 0))
-  let stamps = spec.stamps.map { s -> PlacedStamp in
-    let w = (s.width ?? s.pixelSize.width) / k
-    let h = w * s.pixelSize.height / s.pixelSize.width
-    return PlacedStamp(
-      id: s.id, center: Point((s.center.x - inset.x) / k, (s.center.y - inset.y) / k), size: Size(w, h),
-      scale: s.scale, rotation: s.rotation)
+  let viewport = Viewport(imageSize: spec.imageSize, viewSize: view, zoomRange: spec.settings.zoomRange)
+  let stamps = spec.stamps.map { Stamp($0, in: viewport) }
+  var engine = GestureEngine(canvas: Canvas(viewport: viewport, stamps: stamps, settings: spec.settings))
+  var start = 0.0
+  for (index, item) in spec.gestures.enumerated() {
+    let end: Double
+    if case .touches(let events) = item {
+      let issues = TouchStream.validate(events)
+      if !issues.isEmpty { throw ReplayError.invalidTouches(item: index, issues: issues) }
+      end = start + play(events, start: start, on: &engine)
+    } else {
+      let events = try TouchSynthesizer.events(for: item, index: index, canvas: engine.canvas)
+      end = start + play(events, start: start, on: &engine)
+    }
+    engine.finishItem()
+    start = end + gestureItemGap
   }
-  let visible = Rect(x: -inset.x / k, y: -inset.y / k, width: view.width / k, height: view.height / k)
-  return SceneResult(stamps: stamps, viewport: ViewportState(zoom: zoom, visible: visible, viewSize: view), gestures: [])
+  let canvas = engine.canvas
+  let state = ViewportState(zoom: canvas.viewport.zoom, visible: canvas.viewport.visible, viewSize: view)
+  return SceneResult(stamps: canvas.stamps.map(\.placed), viewport: state, gestures: engine.gestures)
+}
+
+/// Feeds a valid stream to the engine; returns the time of its last event (0 when empty), relative to `start`.
+private func play(_ events: [TouchEvent], start: Double, on engine: inout GestureEngine) -> Double {
+  for event in events { engine.handle(event, start: start) }
+  return events.last?.t ?? 0
 }

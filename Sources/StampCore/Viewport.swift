@@ -38,7 +38,8 @@ struct Viewport: Sendable, Hashable {
   /// The centring insets: where the content's top-left sits while it is smaller than the view.
   @inline(__always) var inset: Point {
     let k = scale
-    return Point(max((viewSize.width - imageSize.width * k) / 2, 0), max((viewSize.height - imageSize.height * k) / 2, 0))
+    return Point(
+      max((viewSize.width - imageSize.width * k) / 2, 0), max((viewSize.height - imageSize.height * k) / 2, 0))
   }
 
   /// The largest offset per axis: how far the content can scroll.

@@ -13,7 +13,8 @@ struct TouchStreamTests {
 
   static let cases: [Case] = [
     Case(
-      name: "a tap, then the id used again", events: [
+      name: "a tap, then the id used again",
+      events: [
         touch(0, 1, .began, 0, 0), touch(0.1, 1, .ended, 0, 0), touch(0.2, 1, .began, 5, 5),
         touch(0.3, 1, .stationary, 5, 5), touch(0.4, 1, .cancelled, 5, 5),
       ], issues: []),
@@ -21,7 +22,8 @@ struct TouchStreamTests {
       name: "time goes backwards", events: [touch(0.6, 1, .began, 0, 0), touch(0.52, 1, .ended, 0, 0)],
       issues: [TouchStreamIssue(index: 1, field: "t", message: "time goes backwards (0.52 after 0.60)")]),
     Case(
-      name: "equal times are one frame, not a step back", events: [
+      name: "equal times are one frame, not a step back",
+      events: [
         touch(0.5, 1, .began, 0, 0), touch(0.5, 2, .began, 9, 9), touch(0.5, 1, .ended, 0, 0),
         touch(0.5, 2, .ended, 9, 9),
       ], issues: []),
@@ -41,7 +43,8 @@ struct TouchStreamTests {
       name: "a touch ends before it begins", events: [touch(0, 3, .ended, 0, 0)],
       issues: [TouchStreamIssue(index: 0, field: "phase", message: "touch 3 ends before it begins")]),
     Case(
-      name: "a touch moves after it ended", events: [
+      name: "a touch moves after it ended",
+      events: [
         touch(0, 2, .began, 0, 0), touch(0.1, 2, .ended, 0, 0), touch(0.2, 2, .moved, 1, 1),
       ], issues: [TouchStreamIssue(index: 2, field: "phase", message: "touch 2 moves before it begins")]),
     Case(
@@ -73,9 +76,11 @@ struct TouchStreamTests {
     #expect(issue.description == "[7].t: time goes backwards (0.52 after 0.60)")
   }
 
-  @Test("numbers in messages keep at least two decimals", arguments: [
-    (0.6, "0.60"), (0.52, "0.52"), (0.523, "0.523"), (12, "12.00"), (-0.25, "-0.25"),
-  ])
+  @Test(
+    "numbers in messages keep at least two decimals",
+    arguments: [
+      (0.6, "0.60"), (0.52, "0.52"), (0.523, "0.523"), (12, "12.00"), (-0.25, "-0.25"),
+    ])
   func numberFormat(_ value: Double, _ text: String) {
     #expect(formatNumber(value) == text)
   }

@@ -1,0 +1,68 @@
+/// What the gestures act on: the viewport and the stamps, and what each recognized gesture does to them.
+struct Canvas: Sendable {
+  /// The scroll view over the photo.
+  var viewport: Viewport
+  /// The stamps in drawing order (later ones on top).
+  var stamps: [Stamp]
+  /// The thresholds and modes.
+  let settings: Settings
+
+  /// The topmost stamp (the last in drawing order) whose rotated, scaled rectangle contains view point `p`.
+  func hitTest(_ p: Point) -> Int? {
+    let q = viewport.toImage(p)
+    var index = stamps.count - 1
+    while index >= 0 {
+      if stamps[index].contains(q) { return index }
+      index -= 1
+    }
+    return nil
+  }
+
+  /// Seed 002 on stamp `index`: the scale is multiplied by `ratio` and clamped to the scale range at every step (so
+  /// the result depends on the path), the rotation grows by `turn` radians; the centre stays where it is.
+  @inline(__always) mutating func pinchStamp(_ index: Int, ratio: Double, turn: Double) {
+    if stamps[index].locked { return }
+    let range = settings.scaleRange
+    stamps[index].scale = min(max(stamps[index].scale * ratio, range.lowerBound), range.upperBound)
+    stamps[index].rotation += turn * degreesPerRadian
+  }
+
+  /// A pinch on the background: the zoom is multiplied by `ratio` (clamped) and the image point that was under the
+  /// fingers' previous midpoint goes under their current one (clamped), as a scroll view zooms.
+  @inline(__always) mutating func pinchViewport(ratio: Double, from previous: Point, to current: Point) {
+    let q = viewport.toImage(previous)
+    viewport.setZoom(viewport.zoom * ratio, keeping: q, at: current)
+  }
+
+  /// A drag on stamp `index` by `delta` view points: the centre moves by delta / (fit * zoom) image pixels.
+  @inline(__always) mutating func dragStamp(_ index: Int, by delta: Point) {
+    if stamps[index].locked { return }
+    stamps[index].center = stamps[index].center + delta / viewport.scale
+  }
+
+  /// A drag on the background: the content follows the finger, clamped.
+  @inline(__always) mutating func scroll(by delta: Point) {
+    viewport.scroll(by: delta)
+  }
+
+  /// A double tap at view point `p`: `toggle` (seed 004) zooms to the maximum centred on the tap when at the
+  /// minimum and back to the minimum otherwise (keeping the view's centre, as setZoomScale does); `step` (seed 000,
+  /// corrected to multiply) zooms by `zoomStep` centred on the tap.
+  mutating func doubleTap(at p: Point) {
+    switch settings.doubleTap {
+    case .toggle:
+      if viewport.isAtMinimumZoom {
+        viewport.zoom(to: settings.zoomRange.upperBound, centeredOn: viewport.toImage(p))
+      } else {
+        viewport.zoom(to: settings.zoomRange.lowerBound, centeredOn: viewport.toImage(viewport.viewCenter))
+      }
+    case .step:
+      viewport.zoom(to: viewport.zoom * settings.zoomStep, centeredOn: viewport.toImage(p))
+    }
+  }
+
+  /// A two-finger tap at view point `p` (seed 000): zooms out by `zoomStep`, centred on it.
+  mutating func twoFingerTap(at p: Point) {
+    viewport.zoom(to: viewport.zoom / settings.zoomStep, centeredOn: viewport.toImage(p))
+  }
+}

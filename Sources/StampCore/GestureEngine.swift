@@ -1,0 +1,145 @@
+/// Turns touch events into frames, runs the recognizers on each frame and applies what they recognize.
+///
+/// Events with the same `t` form one frame, like one touchesMoved call. A frame is applied when the next one
+/// starts (or at `finishItem`): first a single tap that fell due, then the motion of the fingers that were already
+/// down (the pinch or drag), then the fingers that came down (a new sequence hit-tests its first finger to pick its
+/// target), then the fingers that lifted (taps), and last the re-anchoring on the fingers now down.
+/// No allocation happens per event: the table of fingers keeps its capacity and gestures are appended only when
+/// recognized.
+struct GestureEngine: Sendable {
+  /// The viewport and the stamps.
+  private(set) var canvas: Canvas
+  /// Every gesture recognized so far, in order.
+  private(set) var gestures: [RecognizedGesture] = []
+  private var touches: [LiveTouch] = []
+  private var taps: TapRecognizer
+  private var manipulation = Manipulation()
+  private let slopSquared: Double
+  private var frameKey = 0.0
+  private var frameTime = 0.0
+  private var frameOpen = false
+
+  /// An engine over `canvas` with no finger down.
+  init(canvas: Canvas) {
+    self.canvas = canvas
+    taps = TapRecognizer(settings: canvas.settings)
+    slopSquared = canvas.settings.tapSlop * canvas.settings.tapSlop
+    touches.reserveCapacity(TouchStream.maxLiveTouches)
+  }
+
+  /// The fingers down now, in the order they came down.
+  var liveTouches: [LiveTouch] { touches }
+
+  /// Takes one event of a stream that `TouchStream.validate` accepted; `start` is its item's start on the job's
+  /// clock. Frames are told apart by the event's own `t`, so the clock's rounding never merges two of them.
+  @inline(__always) mutating func handle(_ event: TouchEvent, start: Double) {
+    if !frameOpen || event.t != frameKey {
+      if frameOpen { commit() }
+      frameKey = event.t
+      frameTime = start + event.t
+      frameOpen = true
+    }
+    var slot = index(of: event.id)
+    // The same finger twice in one frame (it ended and began again): the first part becomes a frame of its own.
+    if let found = slot, event.phase == .began || touches[found].isEnding {
+      commit()
+      slot = index(of: event.id)
+    }
+    switch event.phase {
+    case .began:
+      guard slot == nil, touches.count < TouchStream.maxLiveTouches else { return }
+      touches.append(LiveTouch(id: event.id, downTime: frameTime, down: event.location))
+    case .moved, .stationary:
+      guard let slot else { return }
+      touches[slot].move(to: event.location, slopSquared: slopSquared)
+    case .ended, .cancelled:
+      guard let slot else { return }
+      touches[slot].move(to: event.location, slopSquared: slopSquared)
+      touches[slot].isEnding = true
+      touches[slot].cancelled = event.phase == .cancelled
+    }
+  }
+
+  /// Ends an item: applies its last frame, cancels fingers still down and fires a pending single tap, so that no
+  /// two items ever merge into one gesture.
+  mutating func finishItem() {
+    if frameOpen { commit() }
+    frameOpen = false
+    if !touches.isEmpty {
+      for index in touches.indices {
+        touches[index].isEnding = true
+        touches[index].cancelled = true
+      }
+      commit()
+    }
+    for single in taps.flush() { record(.tap, t: single.t, at: single.at) }
+  }
+
+  @inline(__always) private func index(of id: Int) -> Int? {
+    var index = 0
+    while index < touches.count {
+      if touches[index].id == id { return index }
+      index += 1
+    }
+    return nil
+  }
+
+  private mutating func commit() {
+    let time = frameTime
+    while let single = taps.dueSingleTap(at: time, inclusive: false) { record(.tap, t: single.t, at: single.at) }
+    moveFingers(at: time)
+    var index = 0
+    while index < touches.count {
+      if touches[index].isNew {
+        let startsSequence = index == 0
+        if startsSequence { manipulation.target = canvas.hitTest(touches[index].down) }
+        taps.began(at: time, touches[index].down, startsSequence: startsSequence)
+        touches[index].isNew = false
+      }
+      index += 1
+    }
+    while let single = taps.dueSingleTap(at: time, inclusive: true) { record(.tap, t: single.t, at: single.at) }
+    index = 0
+    while index < touches.count {
+      guard touches[index].isEnding else {
+        index += 1
+        continue
+      }
+      let touch = touches.remove(at: index)
+      lift(touch, at: time)
+    }
+    let first = touches.first
+    let second = touches.count > 1 ? touches[1] : nil
+    if let first {
+      if !manipulation.drives(first, second) { manipulation.anchor(first, second) }
+    } else if manipulation.fingers != 0 {
+      manipulation.anchor(nil, nil)
+    }
+  }
+
+  @inline(__always) private mutating func moveFingers(at time: Double) {
+    guard let first = touches.first, !first.isNew else { return }
+    let second = touches.count > 1 && !touches[1].isNew ? touches[1] : nil
+    guard manipulation.drives(first, second) else { return }
+    if let gesture = manipulation.follow(first, second, at: time, on: &canvas) { gestures.append(gesture) }
+  }
+
+  private mutating func lift(_ touch: LiveTouch, at time: Double) {
+    let p = touch.point
+    let outcome = taps.ended(touch, at: time, p, image: canvas.viewport.toImage(p), endsSequence: touches.isEmpty)
+    switch outcome {
+    case .none:
+      break
+    case .doubleTap(let p):
+      record(.doubleTap, t: time, at: canvas.viewport.toImage(p))
+      canvas.doubleTap(at: p)
+    case .twoFingerTap(let p):
+      record(.twoFingerTap, t: time, at: canvas.viewport.toImage(p))
+      canvas.twoFingerTap(at: p)
+    }
+  }
+
+  private mutating func record(_ kind: GestureKind, t: Double, at q: Point) {
+    gestures.append(RecognizedGesture(kind: kind, t: t, at: q, target: nil))
+  }
+}

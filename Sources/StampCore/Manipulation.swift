@@ -1,0 +1,93 @@
+/// The pinch/rotate and drag recognizer: moves the sequence's target (a stamp or the viewport) as the fingers move.
+///
+/// It follows the two earliest fingers that are down (seed 002 uses the two touches of touchesMoved). Its anchors
+/// are where those fingers were at the last frame it acted on; whenever the pair changes (a finger added or
+/// lifted) it re-anchors at the fingers' current points, so nothing jumps.
+struct Manipulation: Sendable {
+  /// The stamp the first finger of the sequence landed on, or nil for the viewport.
+  var target: Int?
+  /// How many fingers drive it: 0 (idle), 1 (drag) or 2 (pinch).
+  private(set) var fingers = 0
+  private var firstID = 0
+  private var secondID = 0
+  private var anchorA = Point.zero
+  private var anchorB = Point.zero
+  private var reported = false
+
+  /// Whether `a` and `b` (nil when one finger is down) are the fingers it is anchored to.
+  @inline(__always) func drives(_ a: LiveTouch, _ b: LiveTouch?) -> Bool {
+    guard let b else { return fingers == 1 && a.id == firstID }
+    return fingers == 2 && a.id == firstID && b.id == secondID
+  }
+
+  /// Anchors to the fingers now down (nil, nil when none); a change of mode (idle, drag, pinch) starts a new
+  /// gesture, which is reported again at its first effect.
+  mutating func anchor(_ a: LiveTouch?, _ b: LiveTouch?) {
+    let count = a == nil ? 0 : (b == nil ? 1 : 2)
+    if count != fingers { reported = false }
+    fingers = count
+    if let a {
+      firstID = a.id
+      anchorA = a.point
+    }
+    if let b {
+      secondID = b.id
+      anchorB = b.point
+    }
+  }
+
+  /// One frame of the anchored fingers at `time`; returns the gesture when this frame is its first effect.
+  @inline(__always) mutating func follow(
+    _ a: LiveTouch, _ b: LiveTouch?, at time: Double, on canvas: inout Canvas
+  ) -> RecognizedGesture? {
+    if let b { return pinch(a.point, b.point, at: time, on: &canvas) }
+    return drag(a, at: time, on: &canvas)
+  }
+
+  @inline(__always) private mutating func pinch(
+    _ a: Point, _ b: Point, at time: Double, on canvas: inout Canvas
+  ) -> RecognizedGesture? {
+    let previous = anchorB - anchorA
+    let current = b - a
+    let previousLength2 = previous.lengthSquared
+    let currentLength2 = current.lengthSquared
+    // Fingers on one spot have no line: the scale waits for them to part rather than become 0 or infinite.
+    let ratio = previousLength2 > 0 && currentLength2 > 0 ? (currentLength2 / previousLength2).squareRoot() : 1
+    let turn = signedTurn(from: previous, to: current)
+    let previousMid = Point.midpoint(anchorA, anchorB)
+    let mid = Point.midpoint(a, b)
+    anchorA = a
+    anchorB = b
+    guard ratio != 1 || turn != 0 || (target == nil && mid != previousMid) else { return nil }
+    let gesture = reported ? nil : recognized(.pinch, at: mid, time: time, canvas: canvas)
+    reported = true
+    if let target {
+      canvas.pinchStamp(target, ratio: ratio, turn: turn)
+    } else {
+      canvas.pinchViewport(ratio: ratio, from: previousMid, to: mid)
+    }
+    return gesture
+  }
+
+  @inline(__always) private mutating func drag(
+    _ a: LiveTouch, at time: Double, on canvas: inout Canvas
+  ) -> RecognizedGesture? {
+    // Within the slop the anchor stays put, so the first step past it carries the whole motion: none is lost.
+    guard a.pastSlop else { return nil }
+    let delta = a.point - anchorA
+    anchorA = a.point
+    guard delta != .zero else { return nil }
+    let gesture = reported ? nil : recognized(.drag, at: a.point, time: time, canvas: canvas)
+    reported = true
+    if let target {
+      canvas.dragStamp(target, by: delta)
+    } else {
+      canvas.scroll(by: delta)
+    }
+    return gesture
+  }
+
+  private func recognized(_ kind: GestureKind, at p: Point, time: Double, canvas: Canvas) -> RecognizedGesture {
+    RecognizedGesture(kind: kind, t: time, at: canvas.viewport.toImage(p), target: target.map { canvas.stamps[$0].id })
+  }
+}

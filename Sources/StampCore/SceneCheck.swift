@@ -1,0 +1,52 @@
+/// The checks a scene passes before it is replayed, so that no NaN or infinity reaches the geometry.
+enum SceneCheck {
+  /// Throws for the first size, stamp or setting out of range.
+  static func validate(_ spec: SceneSpec) throws(ReplayError) {
+    try positive(spec.imageSize, "imageSize")
+    if let view = spec.view { try positive(view, "view") }
+    try settings(spec.settings)
+    var seen = Set<String>()
+    for (index, stamp) in spec.stamps.enumerated() {
+      let path = "stamps[\(index)]"
+      try require(seen.insert(stamp.id).inserted, "\(path).id", "duplicate stamp id \"\(stamp.id)\"")
+      try require(stamp.center.isFinite, "\(path).center", "must be finite numbers")
+      if let width = stamp.width { try positive(width, "\(path).width") }
+      try positive(stamp.pixelSize, "\(path).pixelSize")
+      try positive(stamp.scale, "\(path).scale")
+      try require(stamp.rotation.isFinite, "\(path).rotation", "must be a finite number")
+    }
+  }
+
+  private static func settings(_ s: Settings) throws(ReplayError) {
+    try range(s.scaleRange, "settings.scaleRange")
+    try range(s.zoomRange, "settings.zoomRange")
+    try positive(s.zoomStep, "settings.zoomStep")
+    try nonNegative(s.tapMaxDuration, "settings.tapMaxDuration")
+    try nonNegative(s.tapSlop, "settings.tapSlop")
+    try nonNegative(s.doubleTapInterval, "settings.doubleTapInterval")
+    try nonNegative(s.doubleTapDistance, "settings.doubleTapDistance")
+  }
+
+  private static func range(_ r: ClosedRange<Double>, _ path: String) throws(ReplayError) {
+    let ok = r.lowerBound.isFinite && r.upperBound.isFinite && r.lowerBound > 0
+    let text = "\(formatNumber(r.lowerBound))...\(formatNumber(r.upperBound))"
+    try require(ok, path, "must be finite and positive, not \(text)")
+  }
+
+  private static func positive(_ size: Size, _ path: String) throws(ReplayError) {
+    try positive(size.width, "\(path).width")
+    try positive(size.height, "\(path).height")
+  }
+
+  private static func positive(_ value: Double, _ path: String) throws(ReplayError) {
+    try require(value.isFinite && value > 0, path, "must be a positive number, not \(formatNumber(value))")
+  }
+
+  private static func nonNegative(_ value: Double, _ path: String) throws(ReplayError) {
+    try require(value.isFinite && value >= 0, path, "must be a number of at least 0, not \(formatNumber(value))")
+  }
+
+  private static func require(_ ok: Bool, _ path: String, _ message: @autoclosure () -> String) throws(ReplayError) {
+    if !ok { throw .invalidScene(path: path, message: message()) }
+  }
+}

@@ -1,0 +1,93 @@
+/// Single, double and two-finger taps, as seed 000's tap-detecting view counts them.
+///
+/// - A tap is one finger, down to up within `tapMaxDuration`, never `tapSlop` or farther from where it came down.
+/// - Taps count up when the next touch begins within `doubleTapInterval` of the last tap ending and within
+///   `doubleTapDistance` of it. Such a touch cancels the pending single tap, as touchesBegan does in the seed; a touch
+///   that begins farther away or later does not, and the single tap still fires.
+/// - A single tap fires `doubleTapInterval` after its touch ends, unless a second tap began by then; a double tap
+///   fires when its second touch ends; higher counts do nothing.
+/// - A two-finger tap: a touch sequence (first finger down to last finger up) of exactly two touches, each a tap,
+///   lifted together or in turn; a third finger rules it out. It is located at the midpoint of where they lifted.
+struct TapRecognizer: Sendable {
+  /// What a lifted finger completed.
+  enum Outcome: Equatable {
+    case none
+    /// A double tap at a view point.
+    case doubleTap(Point)
+    /// A two-finger tap at a view point (the midpoint).
+    case twoFingerTap(Point)
+  }
+
+  private let settings: Settings
+  private var lastCount = 0
+  private var lastEnd = 0.0
+  private var lastPoint = Point.zero
+  /// Single taps waiting for their time, oldest first; more than one when taps land far apart in quick succession.
+  private var pending: [(t: Double, at: Point)] = []
+  private var sequenceTouches = 0
+  private var sequenceAllTaps = true
+  private var sequenceCount = 0
+  private var firstLift = Point.zero
+
+  /// A recognizer with these thresholds.
+  init(settings: Settings) {
+    self.settings = settings
+  }
+
+  /// When the last tap's pending single tap fires, if it has one.
+  private var deadline: Double { lastEnd + settings.doubleTapInterval }
+
+  /// The oldest pending single tap, if it is due at `time`: strictly before it (`inclusive` false), or at it too.
+  @inline(__always) mutating func dueSingleTap(at time: Double, inclusive: Bool) -> (t: Double, at: Point)? {
+    guard let first = pending.first, time > first.t || (inclusive && time == first.t) else { return nil }
+    return pending.removeFirst()
+  }
+
+  /// The pending single taps, whenever they are due: at the end of an item. Tap counting starts over.
+  mutating func flush() -> [(t: Double, at: Point)] {
+    defer {
+      pending.removeAll(keepingCapacity: true)
+      lastCount = 0
+    }
+    return pending
+  }
+
+  /// A finger came down at `time` and view point `p`; `startsSequence` when no other finger is down.
+  mutating func began(at time: Double, _ p: Point, startsSequence: Bool) {
+    if startsSequence {
+      sequenceTouches = 0
+      sequenceAllTaps = true
+      sequenceCount = 1
+      let distance = settings.doubleTapDistance
+      if lastCount > 0 && time <= deadline && (p - lastPoint).lengthSquared <= distance * distance {
+        sequenceCount = lastCount + 1
+        // The pending single tap, if any, is the last tap's: this touch may be its second tap.
+        if lastCount == 1 && !pending.isEmpty { pending.removeLast() }
+      }
+    }
+    sequenceTouches += 1
+  }
+
+  /// A finger lifted at `time` (view point `p`, image point `q`); `endsSequence` when it was the last one down.
+  mutating func ended(_ touch: LiveTouch, at time: Double, _ p: Point, image q: Point, endsSequence: Bool) -> Outcome {
+    let isTap = touch.isTap(endingAt: time, maxDuration: settings.tapMaxDuration)
+    if !isTap { sequenceAllTaps = false }
+    if sequenceTouches == 1 {
+      guard isTap else {
+        lastCount = 0
+        return .none
+      }
+      lastCount = sequenceCount
+      lastEnd = time
+      lastPoint = p
+      if sequenceCount == 1 { pending.append((deadline, q)) }
+      return sequenceCount == 2 ? .doubleTap(p) : .none
+    }
+    lastCount = 0
+    guard endsSequence else {
+      firstLift = p
+      return .none
+    }
+    return sequenceTouches == 2 && sequenceAllTaps ? .twoFingerTap(.midpoint(firstLift, p)) : .none
+  }
+}

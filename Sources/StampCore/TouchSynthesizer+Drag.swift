@@ -1,0 +1,61 @@
+extension TouchSynthesizer {
+  static func drag(_ drag: DragItem, index: Int, canvas: Canvas) throws(ReplayError) -> [TouchEvent] {
+    try check(drag.by.isFinite, index, "drag.by", "must be finite numbers")
+    try checkTiming(drag.duration, drag.steps, index, "drag")
+    let start: Point
+    switch drag.from {
+    case .stamp(let id):
+      start = try touchPoint(on: id, index: index, canvas: canvas).center
+    case .point(let p):
+      try check(p.isFinite, index, "drag.from", "must be finite numbers")
+      start = p
+    }
+    var points: [Point] = []
+    points.reserveCapacity(drag.steps + 1)
+    let slop = canvas.settings.tapSlop
+    let length = drag.by.length
+    if length < slop {
+      let direction = length > 0 ? drag.by / length : Point(1, 0)
+      points.append(start + direction * slop)
+    }
+    for k in 1...drag.steps {
+      points.append(k == drag.steps ? start + drag.by : start + drag.by * (Double(k) / Double(drag.steps)))
+    }
+    var events = [TouchEvent(t: 0, id: 1, phase: .began, location: start)]
+    events.reserveCapacity(points.count + 1)
+    for (j, p) in points.enumerated() {
+      let last = j == points.count - 1
+      let t = last ? drag.duration : drag.duration * Double(j + 1) / Double(points.count)
+      events.append(TouchEvent(t: t, id: 1, phase: last ? .ended : .moved, location: p))
+    }
+    return events
+  }
+
+  /// Where a finger touches stamp `id`: its centre on the screen now, which must not be covered by stamps above.
+  static func touchPoint(
+    on id: String, index: Int, canvas: Canvas
+  ) throws(ReplayError) -> (stamp: Int, center: Point) {
+    guard let stamp = canvas.stamps.firstIndex(where: { $0.id == id }) else {
+      throw .unknownStamp(item: index, id: id)
+    }
+    let center = canvas.viewport.toView(canvas.stamps[stamp].center)
+    try check(canvas.hitTest(center) == stamp, index, .stampCovered(item: index, id: id))
+    return (stamp, center)
+  }
+
+  /// The most move frames a high-level item may ask for.
+  static let maxSteps = 1_000_000
+
+  static func checkTiming(_ duration: Double, _ steps: Int, _ index: Int, _ key: String) throws(ReplayError) {
+    try check(duration.isFinite && duration > 0, index, "\(key).duration", "must be a positive number of seconds")
+    try check(steps >= 1 && steps <= maxSteps, index, "\(key).steps", "must be from 1 to \(maxSteps)")
+  }
+
+  static func check(_ ok: Bool, _ index: Int, _ field: String, _ message: String) throws(ReplayError) {
+    if !ok { throw .invalidItem(item: index, field: field, message: message) }
+  }
+
+  static func check(_ ok: Bool, _ index: Int, _ error: ReplayError) throws(ReplayError) {
+    if !ok { throw error }
+  }
+}

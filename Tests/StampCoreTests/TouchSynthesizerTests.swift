@@ -1,0 +1,110 @@
+import Testing
+
+@testable import StampCore
+
+/// A phone-like job: a 3024 x 4032 photo on a 390 x 844 view (f = 390/3024) with one stamp in the middle.
+private func phoneJob(_ gestures: [GestureItem], stamps: [StampSpec]? = nil) -> SceneSpec {
+  let stamp = StampSpec(id: "star", center: Point(195, 422), width: 120, pixelSize: Size(512, 512))
+  return SceneSpec(
+    imageSize: Size(3024, 4032), view: Size(390, 844), stamps: stamps ?? [stamp], gestures: gestures)
+}
+
+@Suite("TouchSynthesizer: high-level items become touches when they play")
+struct TouchSynthesizerTests {
+  @Test("a pinch item asking for scale 1.5 and rotation 30 yields exactly that (002_f5a2805dd21768c1.txt)")
+  func pinchExact() throws {
+    let result = try replay(phoneJob([.pinch(PinchItem(target: .stamp("star"), scale: 1.5, rotation: 30))]))
+    let stamp = try #require(result.stamps.first)
+    #expect(close(stamp.scale, 1.5, 1e-9))
+    #expect(close(stamp.rotation, 30, 1e-9))
+    // The centre stays where it was placed. The content is 390 x 520, so the inset is (0, 162):
+    // view (195, 422) is image (195, 260) / f with f = 390/3024, i.e. (1512, 2016).
+    #expect(close(stamp.center, Point(1512, 2016), 1e-9))
+    #expect(result.gestures.map(\.kind) == [.pinch])
+    #expect(result.viewport.zoom == 1)
+  }
+
+  @Test("a pinch item beyond the scale range is clamped", arguments: [(3.0, 2.0), (0.1, 0.5)])
+  func pinchClamped(_ asked: Double, _ expected: Double) throws {
+    let result = try replay(phoneJob([.pinch(PinchItem(target: .stamp("star"), scale: asked))]))
+    #expect(close(result.stamps[0].scale, expected))
+  }
+
+  @Test("a pinch item of several turns in few steps still turns all the way")
+  func manyTurns() throws {
+    let item = PinchItem(target: .stamp("star"), rotation: -400, steps: 2)
+    #expect(close(try replay(phoneJob([.pinch(item)])).stamps[0].rotation, -400, 1e-9))
+  }
+
+  @Test("a pinch on a stamp finds it where earlier gestures moved it")
+  func pinchFollowsStamp() throws {
+    // A small stamp (40 points) dragged 150 points right: a pinch at its old place would miss it.
+    let stamp = StampSpec(id: "dot", center: Point(100, 200), width: 40, pixelSize: Size(64, 64))
+    let gestures: [GestureItem] = [
+      .drag(DragItem(from: .stamp("dot"), by: Point(150, 0))), .pinch(PinchItem(target: .stamp("dot"), scale: 1.25)),
+    ]
+    let result = try replay(phoneJob(gestures, stamps: [stamp]))
+    #expect(close(result.stamps[0].scale, 1.25))
+    #expect(close(result.stamps[0].center, Point(250 * 3024 / 390.0, (200 - 162) * 3024 / 390.0), 1e-9))
+    #expect(result.viewport.zoom == 1)
+    #expect(result.gestures.map(\.kind) == [.drag, .pinch])
+  }
+
+  @Test("a pinch item at a point zooms the viewport about it")
+  func pinchAtPoint() throws {
+    let result = try replay(plainScene([.pinch(PinchItem(target: .point(Point(500, 500)), scale: 2))]))
+    #expect(close(result.viewport.zoom, 2))
+    #expect(close(result.viewport.visible, Rect(x: 250, y: 250, width: 500, height: 500)))
+  }
+
+  @Test("a drag item shorter than the tap slop is still a drag")
+  func shortDrag() throws {
+    let result = try replay(
+      plainScene(
+        stamps: [square("s", at: Point(500, 500))],
+        [
+          .drag(DragItem(from: .stamp("s"), by: Point(3, 4)))
+        ]))
+    #expect(close(result.stamps[0].center, Point(503, 504)))
+    #expect(result.gestures.map(\.kind) == [.drag])
+  }
+
+  @Test("tap items become the taps they name")
+  func taps() throws {
+    let result = try replay(plainScene([.tap(Point(10, 10)), .doubleTap(Point(10, 10)), .twoFingerTap(Point(10, 10))]))
+    #expect(result.gestures.map(\.kind) == [.tap, .doubleTap, .twoFingerTap])
+    // The double tap zooms to 4 (the offset clamps to 0), so the two-finger tap's (10, 10) is image (2.5, 2.5).
+    #expect(result.gestures.map(\.at) == [Point(10, 10), Point(10, 10), Point(2.5, 2.5)])
+  }
+
+  struct BadCase: CustomTestStringConvertible, Sendable {
+    let name: String
+    let item: GestureItem
+    let error: ReplayError
+    var testDescription: String { name }
+  }
+
+  static let badCases: [BadCase] = [
+    BadCase(
+      name: "unknown stamp", item: .pinch(PinchItem(target: .stamp("nope"))),
+      error: .unknownStamp(item: 0, id: "nope")),
+    BadCase(
+      name: "covered stamp", item: .drag(DragItem(from: .stamp("under"), by: Point(50, 0))),
+      error: .stampCovered(item: 0, id: "under")),
+    BadCase(
+      name: "no steps", item: .pinch(PinchItem(target: .point(.zero), steps: 0)),
+      error: .invalidItem(item: 0, field: "pinch.steps", message: "must be from 1 to 1000000")),
+    BadCase(
+      name: "zero duration", item: .drag(DragItem(from: .point(.zero), by: Point(1, 1), duration: 0)),
+      error: .invalidItem(item: 0, field: "drag.duration", message: "must be a positive number of seconds")),
+    BadCase(
+      name: "negative scale", item: .pinch(PinchItem(target: .point(.zero), scale: -1)),
+      error: .invalidItem(item: 0, field: "pinch.scale", message: "must be a positive number")),
+  ]
+
+  @Test("items that cannot be played are clear errors", arguments: badCases)
+  func badItems(_ c: BadCase) {
+    let stamps = [square("under", at: Point(500, 500)), square("over", at: Point(500, 500), side: 300)]
+    #expect(throws: c.error) { try replay(plainScene(stamps: stamps, [c.item])) }
+  }
+}
