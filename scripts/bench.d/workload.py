@@ -1,0 +1,260 @@
+#!/usr/bin/env python3
+"""Builds stampcam's benchmark workload, deterministically from a seed, into a work folder.
+
+Usage: workload.py --packages DIR --work DIR --jobs N [--seed S]
+
+DIR given to --packages holds one folder per Debian package, each the output of `dpkg-deb -x` (so photos are under
+DIR/<package>/usr/share/...). Writes, under the work folder:
+
+  data-seed<S>/bases/base-NNN.jpg   4032 x 3024 upright, JPEG Q90 4:4:4, cropped and resized from the wallpapers
+  data-seed<S>/stamps/stamp-KK.png  Adwaita 512 px icons (alpha) resized to 256-512 px
+  manifest.json                     the stampcam manifest (version 1, no `view`: image pixels, upright frame)
+  workload.json                     the same work with everything the other variants need (and the peers read)
+
+Orientation: every upright picture is 4032 x 3024. Jobs whose index is 3 mod 8 (6 of 48) carry EXIF orientation
+6, 3, 8 in turn and store the pixels that the orientation turns upright: 3024 x 4032 stored for 6 and 8, 4032 x 3024
+upside down for 3. Every job therefore asks for the same output size and the same work after autorotation.
+
+Stamps: three per job, each of the 16-stamp pool, scale 0.5-2, rotation 0-360 degrees clockwise, `width` equal to
+the stamp's pixel width (so the effective scale is `scale`); every other stamp (exactly half) is placed so that its
+rotated outline crosses one edge of the picture. Each job draws from its own seeded generator, so the first N jobs
+are the same whatever the job count: a quick run uses a prefix of the full workload.
+
+Files that already exist are reused (they are written to a temporary name and renamed, so they are complete).
+"""
+import argparse
+import hashlib
+import json
+import math
+import os
+import random
+import sys
+
+import pyvips
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from geometry import place  # noqa: E402
+
+WIDTH, HEIGHT = 4032, 3024
+QUALITY = 90
+POOL = 16
+STAMPS_PER_JOB = 3
+PHOTO_PACKAGES = ("lomiri-wallpapers-16.04", "plasma-workspace-wallpapers", "mate-backgrounds")
+ICON_PACKAGE = "adwaita-icon-theme"
+MIN_SOURCE_SIDE = 1000
+
+
+def orientation_of(index):
+    return (6, 3, 8)[(index // 8) % 3] if index % 8 == 3 else 1
+
+
+def sha256(path):
+    h = hashlib.sha256()
+    with open(path, "rb") as f:
+        for chunk in iter(lambda: f.read(1 << 20), b""):
+            h.update(chunk)
+    return h.hexdigest()
+
+
+def find_photos(packages):
+    """Unique JPEG photos from the wallpaper packages, largest first (then by name), for a stable order."""
+    seen, found = set(), []
+    for package in PHOTO_PACKAGES:
+        root = os.path.join(packages, package)
+        if not os.path.isdir(root):
+            continue
+        for folder, _, files in sorted(os.walk(root)):
+            for name in sorted(files):
+                path = os.path.join(folder, name)
+                if not name.lower().endswith((".jpg", ".jpeg")) or "screenshot" in name or os.path.islink(path):
+                    continue
+                digest = sha256(path)
+                if digest in seen:
+                    continue
+                header = pyvips.Image.new_from_file(path)
+                if min(header.width, header.height) < MIN_SOURCE_SIDE or header.bands < 3:
+                    continue
+                seen.add(digest)
+                found.append({"package": package, "path": os.path.relpath(path, root), "sha256": digest,
+                              "size": [header.width, header.height], "_full": path})
+    found.sort(key=lambda s: (-s["size"][0] * s["size"][1], s["package"], s["path"]))
+    return found
+
+
+def find_icons(packages):
+    root = os.path.join(packages, ICON_PACKAGE)
+    icons = []
+    for folder, _, files in sorted(os.walk(root)):
+        if "/512x512/" not in folder + "/":
+            continue
+        for name in sorted(files):
+            path = os.path.join(folder, name)
+            if name.endswith(".png") and not os.path.islink(path):
+                if pyvips.Image.new_from_file(path).bands == 4:
+                    icons.append(path)
+    return icons
+
+
+def save_atomically(image, path, **options):
+    temporary = path + ".tmp" + os.path.splitext(path)[1]
+    image.write_to_file(temporary, **options)
+    os.replace(temporary, path)
+
+
+def clean_pixels(image):
+    """sRGB, three bands, no metadata but what we set: the bases must not carry the wallpapers' EXIF or ICC."""
+    if image.interpretation != "srgb":
+        image = image.colourspace("srgb")
+    if image.bands > 3:
+        image = image[:3]
+    image = image.copy()
+    for field in image.get_fields():
+        if field.startswith(("exif-", "xmp-", "iptc-", "icc-", "orientation", "jpeg-", "png-", "resolution")):
+            image.remove(field)
+    return image
+
+
+def make_base(source, rng, orientation, path):
+    """A 4:3 crop at a seeded place, resized to 4032 x 3024, stored so that `orientation` turns it upright."""
+    image = pyvips.Image.new_from_file(source["_full"], access="random").autorot()
+    sw, sh = image.width, image.height
+    cw = min(sw, sh * 4 // 3)
+    ch = cw * 3 // 4
+    cx, cy = rng.randint(0, sw - cw), rng.randint(0, sh - ch)
+    crop = [cx, cy, cw, ch]
+    if os.path.exists(path):
+        return crop
+    upright = image.crop(cx, cy, cw, ch).resize(WIDTH / cw, vscale=HEIGHT / ch, kernel="lanczos3")
+    if (upright.width, upright.height) != (WIDTH, HEIGHT):
+        upright = upright.gravity("centre", WIDTH, HEIGHT, extend="copy")
+    upright = clean_pixels(upright)
+    # vips rot angles are clockwise; the stored frame is the upright one turned back.
+    stored = {1: upright, 3: upright.rot("d180"), 6: upright.rot("d270"), 8: upright.rot("d90")}[orientation]
+    stored = stored.copy()
+    stored.set_type(pyvips.GValue.gint_type, "orientation", orientation)
+    save_atomically(stored, path, Q=QUALITY, subsample_mode="off", optimize_coding=False)
+    return crop
+
+
+def place_stamp(rng, stamp, clipped):
+    scale = round(rng.uniform(0.5, 2.0), 4)
+    rotation = round(rng.uniform(0.0, 360.0), 2)
+    w, h = stamp["width"] * scale, stamp["height"] * scale
+    r = math.radians(rotation)
+    ex = (abs(math.cos(r)) * w + abs(math.sin(r)) * h) / 2  # half extents of the rotated outline
+    ey = (abs(math.sin(r)) * w + abs(math.cos(r)) * h) / 2
+    x, y = rng.uniform(ex, WIDTH - ex), rng.uniform(ey, HEIGHT - ey)
+    if clipped:
+        edge = rng.choice("LRTB")
+        # The centre from 0.4 half-extent outside to 0.7 inside the edge: the outline crosses it, part stays on.
+        depth = rng.uniform(-0.4, 0.7)
+        if edge == "L":
+            x = depth * ex
+        elif edge == "R":
+            x = WIDTH - depth * ex
+        elif edge == "T":
+            y = depth * ey
+        else:
+            y = HEIGHT - depth * ey
+    else:
+        edge = None
+    return scale, rotation, [round(x, 2), round(y, 2)], edge
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--packages", required=True)
+    parser.add_argument("--work", required=True)
+    parser.add_argument("--jobs", type=int, default=48)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+
+    work = os.path.abspath(args.work)
+    data = f"data-seed{args.seed}"
+    os.makedirs(os.path.join(work, data, "bases"), exist_ok=True)
+    os.makedirs(os.path.join(work, data, "stamps"), exist_ok=True)
+
+    photos = find_photos(args.packages)
+    icons = find_icons(args.packages)
+    if not photos:
+        sys.exit("workload: no photos found in " + ", ".join(PHOTO_PACKAGES))
+    if len(icons) < POOL:
+        sys.exit(f"workload: {len(icons)} 512 px icons with alpha in {ICON_PACKAGE}, {POOL} needed")
+
+    rng = random.Random(f"{args.seed}:stamps")
+    pool = []
+    for k, icon in enumerate(rng.sample(icons, POOL)):
+        size = rng.randint(256, 512)
+        rel = f"{data}/stamps/stamp-{k:02d}.png"
+        path = os.path.join(work, rel)
+        if not os.path.exists(path):
+            image = pyvips.Image.new_from_file(icon)
+            image = image.resize(size / image.width, kernel="lanczos3").copy()
+            for field in image.get_fields():
+                if field.startswith(("png-", "exif-", "xmp-", "icc-")):
+                    image.remove(field)
+            save_atomically(image, path)
+        header = pyvips.Image.new_from_file(path)
+        pool.append({"id": f"stamp-{k:02d}", "image": rel, "width": header.width, "height": header.height,
+                     "source": {"package": ICON_PACKAGE,
+                                "path": os.path.relpath(icon, os.path.join(args.packages, ICON_PACKAGE))}})
+
+    jobs, manifest_jobs = [], []
+    for i in range(args.jobs):
+        rng = random.Random(f"{args.seed}:job:{i}")
+        source = photos[i % len(photos)]
+        orientation = orientation_of(i)
+        job_id = f"job-{i:03d}"
+        base = f"{data}/bases/base-{i:03d}.jpg"
+        print(f"\rworkload: {job_id} ({i + 1}/{args.jobs})", end="", file=sys.stderr, flush=True)
+        crop = make_base(source, rng, orientation, os.path.join(work, base))
+        stamps, manifest_stamps = [], []
+        for k in range(STAMPS_PER_JOB):
+            stamp = pool[rng.randrange(POOL)]
+            clipped = (STAMPS_PER_JOB * i + k) % 2 == 0
+            scale, rotation, center, edge = place_stamp(rng, stamp, clipped)
+            entry = {"id": f"s{k}", "image": stamp["image"], "center": center, "width": stamp["width"],
+                     "scale": scale, "rotation": rotation}
+            manifest_stamps.append(entry)
+            geometry = place(stamp["width"], stamp["height"], center, stamp["width"], scale, rotation, WIDTH, HEIGHT)
+            stamps.append(dict(entry, stamp=stamp["id"], pixelSize=[stamp["width"], stamp["height"]],
+                               clippedAt=edge, box=geometry["box"]))
+        stored = [HEIGHT, WIDTH] if orientation in (6, 8) else [WIDTH, HEIGHT]
+        jobs.append({"id": job_id, "base": base, "output": f"{job_id}.jpg", "orientation": orientation,
+                     "storedSize": stored, "uprightSize": [WIDTH, HEIGHT],
+                     "source": {"package": source["package"], "path": source["path"], "sha256": source["sha256"],
+                                "crop": crop},
+                     "stamps": stamps})
+        manifest_jobs.append({"id": job_id, "base": base, "output": f"{job_id}.jpg", "stamps": manifest_stamps})
+    print(file=sys.stderr)
+
+    manifest = {"version": 1, "jobs": manifest_jobs}
+    workload = {
+        "version": 1,
+        "seed": args.seed,
+        "description": "stampcam benchmark workload: 4032 x 3024 JPEG Q90 4:4:4 bases, three alpha stamps each, "
+                       "JPEG Q90 out; coordinates are image pixels in the upright frame; rotation in degrees, "
+                       "clockwise; a stamp's centre (w/2, h/2) lands on `center`; it is scaled by "
+                       "width * scale / pixel width on both axes",
+        "orientation": "upright is always 4032 x 3024; orientation 6 and 8 bases are stored 3024 x 4032, "
+                       "orientation 3 bases 4032 x 3024 upside down",
+        "output": {"format": "jpeg", "quality": QUALITY, "width": WIDTH, "height": HEIGHT},
+        "manifest": "manifest.json",
+        "libvips": ".".join(str(pyvips.version(n)) for n in range(3)), "packagesUsed": sorted({p["package"] for p in photos}),
+        "stampPool": pool,
+        "jobs": jobs,
+    }
+    for name, content in (("manifest.json", manifest), ("workload.json", workload)):
+        path = os.path.join(work, name)
+        with open(path + ".tmp", "w") as f:
+            json.dump(content, f, indent=1)
+            f.write("\n")
+        os.replace(path + ".tmp", path)
+    oriented = sum(1 for j in jobs if j["orientation"] != 1)
+    clipped = sum(1 for j in jobs for s in j["stamps"] if s["clippedAt"])
+    print(f"workload: {len(jobs)} jobs ({oriented} with an EXIF orientation), {clipped} of "
+          f"{len(jobs) * STAMPS_PER_JOB} stamps clipped, {len(photos)} source photos, in {work}", file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()
