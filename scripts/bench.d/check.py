@@ -1,0 +1,62 @@
+#!/usr/bin/env python3
+"""Checks one variant's outputs: every job written, upright 4032 x 3024, and, given a reference variant's outputs,
+the stamps where the reference has them.
+
+Usage: check.py WORKLOAD.json OUT_DIR [REFERENCE_DIR] [--count N]
+
+Prints one line: "ok ..." (exit 0) or "bad ..." (exit 1). With a reference, it gives the largest over the jobs of
+the mean absolute difference (0-255) inside the stamps' boxes: a few tenths is another resampler on the same
+geometry; a misplaced, mis-scaled or mis-turned stamp differs by tens there.
+"""
+import argparse
+import json
+import os
+
+import pyvips
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("workload")
+    parser.add_argument("out")
+    parser.add_argument("reference", nargs="?")
+    parser.add_argument("--count", type=int, default=None)
+    args = parser.parse_args()
+    workload = json.load(open(args.workload))
+    size = (workload["output"]["width"], workload["output"]["height"])
+    worst, worst_job = 0.0, None
+    for job in workload["jobs"][: args.count]:
+        path = os.path.join(args.out, job["output"])
+        if not os.path.exists(path) or os.path.getsize(path) == 0:
+            print(f"bad: {job['output']} missing")
+            raise SystemExit(1)
+        image = pyvips.Image.new_from_file(path)
+        if (image.width, image.height) != size:
+            print(f"bad: {job['output']} is {image.width} x {image.height}, not {size[0]} x {size[1]}")
+            raise SystemExit(1)
+        if image.get_typeof("orientation") and image.get("orientation") != 1:
+            print(f"bad: {job['output']} has orientation {image.get('orientation')}")
+            raise SystemExit(1)
+        if not args.reference:
+            continue
+        reference = pyvips.Image.new_from_file(os.path.join(args.reference, job["output"]))
+        difference = (image.extract_band(0, n=3).cast("float") - reference.extract_band(0, n=3)).abs()
+        for s in job["stamps"]:
+            if s["box"]:
+                left, top, w, h = s["box"]
+                d = difference.crop(left, top, w, h).avg()
+                if d > worst:
+                    worst, worst_job = d, f"{job['id']}/{s['id']}"
+    if args.reference and worst > 4:
+        print(f"bad: stamps differ from the pyvips output by {worst:.2f} in {worst_job}: misplaced?")
+        raise SystemExit(1)
+    if args.reference and worst_job is None:
+        print("ok, stamps identical to the pyvips output")
+    elif args.reference:
+        print(f"ok, stamps within {worst:.2f} of the pyvips output (worst {worst_job})")
+    else:
+        print("ok")
+
+
+if __name__ == "__main__":
+    main()
