@@ -15,6 +15,7 @@ import os
 import shlex
 import sys
 
+sys.dont_write_bytecode = True  # no __pycache__ beside the scripts, in the repository
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from geometry import place  # noqa: E402
 
