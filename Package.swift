@@ -25,6 +25,8 @@ let package = Package(
     .target(name: "StampBatch", dependencies: ["StampCore", "StampManifest", "StampRender"]),
     // The thin command line.
     .executableTarget(name: "stampcam", dependencies: ["StampBatch", "StampManifest", "StampCore"]),
+    // Gesture-engine benchmark (scripts/bench-gestures): touch events replayed per second.
+    .executableTarget(name: "StampBench", dependencies: ["StampCore"]),
 
     .testTarget(name: "StampCoreTests", dependencies: ["StampCore"]),
     .testTarget(name: "StampManifestTests", dependencies: ["StampManifest", "StampCore"]),
