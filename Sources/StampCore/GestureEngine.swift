@@ -27,9 +27,6 @@ struct GestureEngine: Sendable {
     touches.reserveCapacity(TouchStream.maxLiveTouches)
   }
 
-  /// The fingers down now, in the order they came down.
-  var liveTouches: [LiveTouch] { touches }
-
   /// Takes one event of a stream that `TouchStream.validate` accepted; `start` is its item's start on the job's
   /// clock. Frames are told apart by the event's own `t`, so the clock's rounding never merges two of them.
   @inline(__always) mutating func handle(_ event: TouchEvent, start: Double) {

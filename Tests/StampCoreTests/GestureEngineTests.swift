@@ -95,6 +95,25 @@ struct GestureEngineTests {
     #expect(result.gestures.allSatisfy { $0.target == "s" })
   }
 
+  @Test("an id that ends and begins again in one frame is two touches: here, a double tap")
+  func idReusedInOneFrame() throws {
+    let result = try replayed([
+      touch(0, 1, .began, 100, 100), touch(0.1, 1, .ended, 100, 100), touch(0.1, 1, .began, 104, 100),
+      touch(0.2, 1, .ended, 104, 100),
+    ])
+    #expect(result.gestures.map(\.kind) == [.doubleTap])
+    #expect(close(result.gestures[0].t, 0.2))
+  }
+
+  @Test("two fingers of which one slid past the slop: no two-finger tap")
+  func twoFingersOneSlid() throws {
+    let result = try replayed([
+      touch(0, 1, .began, 100, 100), touch(0, 2, .began, 200, 100), touch(0.1, 2, .moved, 212, 100),
+      touch(0.2, 1, .ended, 100, 100), touch(0.2, 2, .ended, 212, 100),
+    ])
+    #expect(!result.gestures.contains { $0.kind == .twoFingerTap })
+  }
+
   @Test("fingers still down at the end of an item are cancelled; the next item starts clean")
   func leftoverFingersCancelled() throws {
     let spec = plainScene([.touches([touch(0, 1, .began, 100, 100)]), .tap(Point(100, 100))])
