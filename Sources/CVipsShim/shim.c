@@ -7,7 +7,17 @@
 static pthread_once_t scv_once = PTHREAD_ONCE_INIT;
 static int scv_init_result = -1;
 
+// libvips reports failures twice: as warnings on stderr ("error in tile ...") and in its error buffer. stampcam
+// turns the buffer into one message naming the file, so the warnings would only be noise.
+static void scv_ignore_log(const gchar *domain, GLogLevelFlags level, const gchar *message, gpointer data) {
+  (void) domain;
+  (void) level;
+  (void) message;
+  (void) data;
+}
+
 static void scv_do_init(void) {
+  g_log_set_handler("VIPS", G_LOG_LEVEL_WARNING | G_LOG_LEVEL_MESSAGE | G_LOG_LEVEL_INFO, scv_ignore_log, NULL);
   scv_init_result = VIPS_INIT("stampcam");
   if (scv_init_result == 0) {
     // Stamps are few and small; the operation cache only holds memory in a batch of distinct photos.

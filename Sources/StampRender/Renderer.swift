@@ -17,11 +17,11 @@ public struct Renderer: Sendable {
   }
 
   /// Renders `plan` and writes it atomically to `output`, in the format its extension names.
-  /// `quality` applies to JPEG and WebP (default 90).
-  public func render(_ plan: RenderPlan, to output: String, quality: Int = 90) throws {
+  /// `quality` applies to JPEG and WebP; nil means not asked (90).
+  public func render(_ plan: RenderPlan, to output: String, quality: Int? = nil) throws {
     guard let format = OutputFormat(path: output) else { throw RenderError.unsupportedFormat(path: output) }
     let image = try compose(plan)
-    try ImageWriter.write(image, to: output, format: format, quality: quality)
+    try ImageWriter.write(image, to: output, format: format, quality: quality ?? 90)
   }
 
   /// The composited picture, upright, 8-bit sRGB (plus alpha if the base had it), metadata stripped but ICC.
@@ -30,8 +30,10 @@ public struct Renderer: Sendable {
     guard header.width * header.height <= maxPixels else {
       throw RenderError.tooLarge(path: plan.base, width: header.width, height: header.height, limit: maxPixels)
     }
-    // Rotating needs the pixels in another order than they are stored: random access only then.
-    let upright = header.orientation == 1
+    // Sequential decoding streams the photo top to bottom, but rotating reads it in another order, and
+    // compositing bands (crops joined back) makes libvips re-read rows ("out of order read"): random access then.
+    let sequential = header.orientation == 1 && plan.stamps.isEmpty
+    let upright = sequential
       ? header : try Image.open(plan.base, sequential: false).derive("autorotate") { scv_autorot($0, &$1) }
     // Stamps are sRGB; a photo in another space (grey, CMYK, 16-bit) is brought to 8-bit sRGB first, and its
     // ICC profile, which described the old space, goes.

@@ -1,1 +1,3 @@
-print("stampcam")
+import Foundation
+
+exit(CLI.main(Array(CommandLine.arguments.dropFirst())))

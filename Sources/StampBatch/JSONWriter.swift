@@ -1,0 +1,70 @@
+import Foundation
+
+/// A small JSON writer for stampcam's outputs (explain, reports): keys in the order given, numbers rounded to
+/// a millionth so that float noise does not show.
+enum JSON {
+  indirect enum Value {
+    case number(Double)
+    case string(String)
+    case bool(Bool)
+    case null
+    case array([Value])
+    case object([(String, Value)])
+  }
+
+  static func render(_ value: Value) -> String {
+    var out = ""
+    write(value, into: &out)
+    return out
+  }
+
+  private static func write(_ value: Value, into out: inout String) {
+    switch value {
+    case .number(let n): out += number(n)
+    case .string(let s): out += quote(s)
+    case .bool(let b): out += b ? "true" : "false"
+    case .null: out += "null"
+    case .array(let items):
+      out += "["
+      for (i, item) in items.enumerated() {
+        if i > 0 { out += ", " }
+        write(item, into: &out)
+      }
+      out += "]"
+    case .object(let pairs):
+      out += "{"
+      for (i, (key, item)) in pairs.enumerated() {
+        if i > 0 { out += ", " }
+        out += quote(key) + ": "
+        write(item, into: &out)
+      }
+      out += "}"
+    }
+  }
+
+  /// Shortest plain decimal within a millionth; JSON has no NaN or infinity, so those become null.
+  static func number(_ n: Double) -> String {
+    guard n.isFinite else { return "null" }
+    let rounded = (n * 1e6).rounded() / 1e6
+    if rounded == rounded.rounded(), abs(rounded) < 1e15 { return String(Int64(rounded)) }
+    var text = String(format: "%.6f", rounded)
+    while text.hasSuffix("0") { text.removeLast() }
+    return text
+  }
+
+  static func quote(_ s: String) -> String {
+    var out = "\""
+    for scalar in s.unicodeScalars {
+      switch scalar {
+      case "\"": out += "\\\""
+      case "\\": out += "\\\\"
+      case "\n": out += "\\n"
+      case "\r": out += "\\r"
+      case "\t": out += "\\t"
+      case _ where scalar.value < 0x20: out += String(format: "\\u%04x", scalar.value)
+      default: out.unicodeScalars.append(scalar)
+      }
+    }
+    return out + "\""
+  }
+}

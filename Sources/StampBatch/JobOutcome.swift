@@ -1,0 +1,27 @@
+/// How one job ended.
+public struct JobOutcome: Sendable, Equatable {
+  /// Whether the job's outputs were written.
+  public enum Status: String, Sendable {
+    case ok, failed, skipped
+  }
+
+  /// The job's id.
+  public var id: String
+  /// How it ended.
+  public var status: Status
+  /// The files written, relative to the output folder.
+  public var outputs: [String]
+  /// What went wrong, naming the file, when the job failed.
+  public var error: String?
+  /// Wall-clock seconds the job took.
+  public var seconds: Double
+
+  /// Creates an outcome.
+  public init(id: String, status: Status, outputs: [String], error: String?, seconds: Double) {
+    self.id = id
+    self.status = status
+    self.outputs = outputs
+    self.error = error
+    self.seconds = seconds
+  }
+}

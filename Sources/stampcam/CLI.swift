@@ -1,0 +1,70 @@
+import Foundation
+import StampBatch
+import StampManifest
+
+/// Runs one command and returns the process's exit status; never lets a user's mistake become a crash.
+enum CLI {
+  static func main(_ arguments: [String]) -> Int32 {
+    let command: Command
+    do {
+      command = try Parser.parse(arguments)
+    } catch {
+      return fail("\(error)", status: 2)
+    }
+    switch command {
+    case .help(let topic):
+      print(Usage.text(for: topic))
+      return 0
+    case .version:
+      print(Usage.version)
+      return 0
+    case .schema:
+      print(ManifestSchema.json, terminator: "")
+      return 0
+    case .validate(let manifest):
+      return validate(manifest)
+    case .explain(let manifest, let job):
+      return explain(manifest, job: job)
+    case .render(let options):
+      return RenderCommand(options: options).run()
+    }
+  }
+
+  /// Prints `stampcam: error: <message>` to stderr and returns `status`.
+  static func fail(_ message: String, status: Int32) -> Int32 {
+    Terminal.error(message)
+    return status
+  }
+
+  static func validate(_ path: String) -> Int32 {
+    let diagnostics = ManifestDecoder().validate(contentsOf: URL(fileURLWithPath: path))
+    guard diagnostics.isEmpty else {
+      for diagnostic in diagnostics { Terminal.error("\(diagnostic)") }
+      Terminal.line("\(diagnostics.count) error\(diagnostics.count == 1 ? "" : "s") in \(path)")
+      return 2
+    }
+    Terminal.line("\(path): valid")
+    return 0
+  }
+
+  static func explain(_ path: String, job: String?) -> Int32 {
+    let manifest: Manifest
+    do {
+      manifest = try ManifestDecoder().decode(contentsOf: URL(fileURLWithPath: path))
+    } catch {
+      for diagnostic in error.diagnostics { Terminal.error("\(diagnostic)") }
+      return 2
+    }
+    var jobs = manifest.jobs
+    if let job {
+      jobs = jobs.filter { $0.id == job }
+      guard !jobs.isEmpty else { return fail("\(path): no job with id '\(job)'", status: 2) }
+    }
+    do {
+      print(try Explainer().explain(jobs))
+      return 0
+    } catch {
+      return fail("\(error)", status: 1)
+    }
+  }
+}

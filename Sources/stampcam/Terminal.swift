@@ -1,0 +1,15 @@
+import Foundation
+
+/// Writes to stderr; stdout is for results (JSON, schema, help).
+enum Terminal {
+  static func error(_ message: String) {
+    line("stampcam: error: \(message)")
+  }
+
+  static func line(_ text: String) {
+    FileHandle.standardError.write(Data((text + "\n").utf8))
+  }
+
+  /// True when stderr is a terminal, where a progress line that rewrites itself makes sense.
+  static var isInteractive: Bool { isatty(STDERR_FILENO) != 0 }
+}

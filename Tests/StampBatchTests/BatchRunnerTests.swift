@@ -1,0 +1,100 @@
+import Foundation
+import StampCore
+import StampManifest
+import Testing
+
+@testable import StampBatch
+
+/// A folder of generated inputs and a manifest, for end-to-end batch runs.
+struct Workspace {
+  let folder: URL
+
+  init() throws {
+    folder = FileManager.default.temporaryDirectory.appendingPathComponent("stampcam-batch-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+  }
+
+  func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
+
+  /// Writes a PPM (which libvips reads) of one colour: no codec of ours is involved in making inputs.
+  func ppm(_ name: String, width: Int, height: Int, rgb: [UInt8]) throws {
+    var data = Data("P6\n\(width) \(height)\n255\n".utf8)
+    for _ in 0..<(width * height) { data.append(contentsOf: rgb) }
+    try data.write(to: folder.appendingPathComponent(name))
+  }
+
+  func write(_ name: String, _ text: String) throws {
+    try Data(text.utf8).write(to: folder.appendingPathComponent(name))
+  }
+
+  func jobs(_ manifest: String) throws -> [JobEntry] {
+    try ManifestDecoder().decode(contentsOf: URL(fileURLWithPath: path(manifest))).jobs
+  }
+
+  func remove() { try? FileManager.default.removeItem(at: folder) }
+}
+
+@Suite("Batch runs: failure isolation, safe outputs")
+struct BatchRunnerTests {
+  /// A job whose photo is missing fails alone, naming the file; the other jobs are written.
+  @Test func aMissingPhotoFailsOnlyItsJob() throws {
+    let w = try Workspace()
+    defer { w.remove() }
+    try w.ppm("photo.ppm", width: 40, height: 30, rgb: [10, 20, 30])
+    try w.ppm("stamp.ppm", width: 8, height: 8, rgb: [250, 0, 0])
+    try w.write(
+      "m.json",
+      """
+      {"version": 1, "jobs": [
+        {"id": "a", "base": "photo.ppm", "output": "a.png", "stamps": [{"id": "s", "image": "stamp.ppm", "center": [20, 15]}]},
+        {"id": "b", "base": "nowhere.jpg", "output": "b.png"},
+        {"id": "c", "base": "photo.ppm", "output": "sub/c.png"}
+      ]}
+      """)
+    let out = w.path("out")
+    let outcomes = try BatchRunner(options: BatchOptions(outputFolder: out, concurrency: 2)).run(try w.jobs("m.json"))
+    #expect(outcomes.map(\.status) == [.ok, .failed, .ok])
+    #expect(outcomes[1].error?.contains("nowhere.jpg") == true)
+    #expect(FileManager.default.fileExists(atPath: out + "/a.png"))
+    #expect(FileManager.default.fileExists(atPath: out + "/sub/c.png"))
+    #expect(Summary(outcomes, seconds: 0).exitStatus == 1)
+  }
+
+  /// An output folder that is a symbolic link to somewhere else is refused: the real path decides.
+  @Test func outputsThroughASymlinkOutsideTheFolderAreRefused() throws {
+    let w = try Workspace()
+    defer { w.remove() }
+    try w.ppm("photo.ppm", width: 4, height: 4, rgb: [1, 2, 3])
+    try FileManager.default.createDirectory(atPath: w.path("out"), withIntermediateDirectories: true)
+    try FileManager.default.createDirectory(atPath: w.path("elsewhere"), withIntermediateDirectories: true)
+    try FileManager.default.createSymbolicLink(atPath: w.path("out/escape"), withDestinationPath: w.path("elsewhere"))
+    try w.write("m.json", #"{"version": 1, "jobs": [{"id": "a", "base": "photo.ppm", "output": "escape/a.png"}]}"#)
+    let outcomes = try BatchRunner(options: BatchOptions(outputFolder: w.path("out"))).run(try w.jobs("m.json"))
+    #expect(outcomes.first?.status == .failed)
+    #expect(outcomes.first?.error?.contains("outside --out") == true)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: w.path("elsewhere")).isEmpty)
+  }
+
+  /// An output that names an input file is refused rather than overwriting the photo.
+  @Test func anOutputNeverOverwritesAnInput() throws {
+    let w = try Workspace()
+    defer { w.remove() }
+    try w.ppm("photo.png.ppm", width: 4, height: 4, rgb: [1, 2, 3])
+    let out = w.path("out")
+    try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+    try FileManager.default.copyItem(atPath: w.path("photo.png.ppm"), toPath: out + "/in.ppm")
+    try w.ppm("dummy.ppm", width: 1, height: 1, rgb: [0, 0, 0])
+    try w.write("m.json", #"{"version": 1, "jobs": [{"id": "a", "base": "out/in.ppm", "output": "in.ppm"}]}"#)
+    let outcomes = try BatchRunner(options: BatchOptions(outputFolder: out)).run(try w.jobs("m.json"))
+    #expect(outcomes.first?.status == .failed)
+    #expect(outcomes.first?.error?.contains("overwrite an input") == true)
+  }
+
+  @Test func summaryLineCountsEveryStatus() {
+    let outcomes = [
+      JobOutcome(id: "a", status: .ok, outputs: ["a.jpg"], error: nil, seconds: 1),
+      JobOutcome(id: "b", status: .failed, outputs: [], error: "x", seconds: 1),
+    ]
+    #expect(Summary(outcomes, seconds: 1.5).line == "2 jobs: 1 written, 1 failed, 0 skipped in 1.50 s")
+  }
+}
