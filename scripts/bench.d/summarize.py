@@ -71,7 +71,7 @@ def main():
         md.append("| " + " | ".join(r) + " |")
     if failed:
         md += ["", "Failures:", ""] + [f"- {v} (round {n}): {reason}" for v, n, reason in failed]
-    md += ["", "check: outputs counted and sized 4032 x 3024; for the stamp variants, the mean absolute difference "
+    md += ["", "check: outputs counted and, after their EXIF orientation, sized 4032 x 3024; for the stamp variants, the mean absolute difference "
                "(0-255) from the pyvips output inside the stamps' boxes, the largest over the jobs (stamp against "
                "photo differs by tens; a few tenths is a different resampler on the same geometry).", ""]
     with open(os.path.join(work, "results.md"), "w") as f:
