@@ -23,7 +23,12 @@ struct JobRenderer: Sendable {
     guard let paths else { throw BatchError.outputFolder(path: "", message: "no output folder") }
     let target = try paths.resolve(job.output, job: job.id, inputs: inputs)
     try renderer.render(plan, to: target, quality: job.settings.quality)
-    return [job.output]
+    guard let viewOutput = job.viewOutput else { return [job.output] }
+    let window = ViewWindow(
+      visible: scene.viewport.visible, viewSize: scene.viewport.viewSize, screenScale: job.screenScale)
+    let viewTarget = try paths.resolve(viewOutput, job: job.id, inputs: inputs)
+    try renderer.renderView(plan, window: window, to: viewTarget, quality: job.settings.quality)
+    return [job.output, viewOutput]
   }
 
   /// Reads the headers the job needs (never the pixels of the photo) and replays its gestures; `stampSize`

@@ -53,13 +53,14 @@ extension ManifestWalker {
     return PathRules.normalize(text)
   }
 
-  /// `{width, height}`.
-  mutating func view(_ v: JSONValue, _ path: String) -> Size? {
+  /// `{width, height, screenScale}`.
+  mutating func view(_ v: JSONValue, _ path: String) -> ViewSpec? {
     guard let m = members(v, Shapes.view, path) else { return nil }
     let width = number(m, Shapes.view, "width", path)
     let height = number(m, Shapes.view, "height", path)
-    guard let width, let height else { return nil }
-    return Size(width, height)
+    let screenScale = value(m, "screenScale") == nil ? 1 : number(m, Shapes.view, "screenScale", path)
+    guard let width, let height, let screenScale else { return nil }
+    return ViewSpec(size: Size(width, height), screenScale: screenScale)
   }
 
   mutating func settings(_ v: JSONValue, _ path: String) -> SettingsPatch {
@@ -108,7 +109,13 @@ struct SettingsPatch: Sendable {
 }
 
 /// What the manifest's `defaults` give every job.
+/// A decoded `view`: the screen's size in points and its pixels per point.
+struct ViewSpec: Sendable {
+  var size: Size
+  var screenScale: Double
+}
+
 struct JobDefaults: Sendable {
-  var view: Size?
+  var view: ViewSpec?
   var settings = SettingsPatch()
 }

@@ -37,9 +37,10 @@ extension ManifestWalker {
     if let given = value(m, "stamps") { stamps = self.stamps(given, child(path, "stamps"), ids: &stampIDs) }
     var gestures: [GestureItem] = []
     if let given = value(m, "gestures") { gestures = self.gestures(given, child(path, "gestures"), stampIDs: stampIDs) }
-    let entry = JobEntry(
-      id: id, base: base, output: output ?? "", viewOutput: viewOutput, view: view, stamps: stamps,
+    var entry = JobEntry(
+      id: id, base: base, output: output ?? "", viewOutput: viewOutput, view: view?.size, stamps: stamps,
       gestures: gestures, settings: settings, index: index, line: v.line + lineOffset)
+    entry.screenScale = view?.screenScale ?? 1
     return DecodedJob(
       entry: entry, valid: diagnostics.count == before, idValue: value(m, "id"), outputValue: value(m, "output"),
       viewOutputValue: value(m, "viewOutput"))

@@ -16,6 +16,8 @@ public struct JobEntry: Sendable, Hashable {
   public var stamps: [StampEntry]
   /// The gesture script.
   public var gestures: [GestureItem]
+  /// Pixels per point of the screen (`view.screenScale`), for `viewOutput`; 1 when not given.
+  public var screenScale: Double = 1
   /// The design's defaults, overridden by the manifest's defaults, overridden by the job's settings.
   public var settings: Settings
   /// The job's index in the manifest, from 0.

@@ -7,6 +7,9 @@ enum Shapes {
     [
       Field("width", .number(.length), required: true, "Width in points."),
       Field("height", .number(.length), required: true, "Height in points."),
+      Field(
+        "screenScale", .number(NumberBounds(min: 0, minExclusive: true, max: 16)),
+        "Pixels per point of the screen, for viewOutput (default 1)."),
     ])
 
   static let settings = Shape(

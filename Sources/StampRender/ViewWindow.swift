@@ -1,0 +1,52 @@
+import CVips
+import CVipsShim
+import StampCore
+
+/// What the screen showed: a rectangle of image space (it may reach past the photo, where the screen showed
+/// letterbox bars) drawn into an output of `pixelWidth` x `pixelHeight`.
+public struct ViewWindow: Sendable, Hashable {
+  /// The rectangle of image space the whole view covers.
+  public var visible: Rect
+  /// The output's width in pixels (view width in points times the screen scale).
+  public var pixelWidth: Int
+  /// The output's height in pixels.
+  public var pixelHeight: Int
+
+  /// The window for a view of `viewSize` points at `screenScale` pixels per point showing `visible`.
+  public init(visible: Rect, viewSize: Size, screenScale: Double) {
+    self.visible = visible
+    pixelWidth = max(1, Int((viewSize.width * screenScale).rounded()))
+    pixelHeight = max(1, Int((viewSize.height * screenScale).rounded()))
+  }
+
+  /// Output pixels per image pixel.
+  var factor: Double { Double(pixelWidth) / visible.size.width }
+}
+
+extension Renderer {
+  /// Renders `plan` and writes what the screen showed, `window`, letterboxed in black where it shows no photo.
+  public func renderView(_ plan: RenderPlan, window: ViewWindow, to output: String, quality: Int? = nil) throws {
+    guard let format = OutputFormat(path: output) else { throw RenderError.unsupportedFormat(path: output) }
+    let picture = try compose(plan)
+    let flat = picture.hasAlpha
+      ? try picture.derive("drop alpha") { scv_extract_bands($0, &$1, 0, Int32(picture.bands - 1)) } : picture
+    var source = flat
+    var k = window.factor
+    // Shrinking a 12-megapixel photo to a phone screen: Lanczos first (its centre convention keeps continuous
+    // coordinates: u_out = u_in / shrink), then the affine places it to a fraction of a pixel.
+    if k < 1 {
+      let shrink = 1 / k
+      source = try source.derive("reduce") { scv_reduce($0, &$1, shrink, shrink) }
+      k = 1
+    }
+    let scaled = window.factor
+    // u_out = k * u_source - scaled * visible.origin, in libvips' coordinates (pixel i sampled at i).
+    let odx = k * 0.5 - 0.5 - scaled * window.visible.origin.x
+    let ody = k * 0.5 - 0.5 - scaled * window.visible.origin.y
+    let view = try source.derive("view") {
+      scv_affine($0, &$1, k, 0, 0, k, odx, ody, Int32(window.pixelWidth), Int32(window.pixelHeight), "bicubic", 0)
+    }
+    let eight = try view.derive("cast") { scv_cast($0, &$1, VIPS_FORMAT_UCHAR) }
+    try ImageWriter.write(eight, to: output, format: format, quality: quality ?? 90)
+  }
+}
