@@ -1,0 +1,119 @@
+import Foundation
+import StampCore
+
+/// Where a baseline JPEG keeps its 8 x 8 blocks: the iMCU grid and each component's sampling, in the stored frame.
+///
+/// An iMCU is 8 * hmax x 8 * vmax pixels. Component c has h_c x v_c blocks per iMCU, so one of its blocks covers
+/// 8 * hmax / h_c x 8 * vmax / v_c pixels (16 x 16 for the chroma of 4:2:0, 8 x 8 for everything in 4:4:4).
+struct BlockMap: Equatable, Sendable {
+  /// A component's sampling factors.
+  struct Sampling: Equatable, Hashable, Sendable {
+    var h: Int
+    var v: Int
+
+    init(_ h: Int, _ v: Int) {
+      self.h = h
+      self.v = v
+    }
+  }
+
+  /// Stored size in pixels.
+  var width: Int
+  var height: Int
+  /// One entry per component, luma first.
+  var sampling: [Sampling]
+
+  var maxH: Int { sampling.map(\.h).max() ?? 1 }
+  var maxV: Int { sampling.map(\.v).max() ?? 1 }
+  var mcuWidth: Int { 8 * maxH }
+  var mcuHeight: Int { 8 * maxV }
+  var mcusWide: Int { (width + mcuWidth - 1) / mcuWidth }
+  var mcusHigh: Int { (height + mcuHeight - 1) / mcuHeight }
+
+  /// The pixels one block of `component` covers.
+  func blockSize(_ component: Int) -> (width: Int, height: Int) {
+    (mcuWidth / sampling[component].h, mcuHeight / sampling[component].v)
+  }
+
+  /// How many blocks of `component` span a rectangle of the given pixel size starting on the iMCU grid (libjpeg's
+  /// count: ceil(pixels * h / (8 * hmax))).
+  func blocks(_ component: Int, width: Int, height: Int) -> (wide: Int, high: Int) {
+    let (bw, bh) = blockSize(component)
+    return ((width + bw - 1) / bw, (height + bh - 1) / bh)
+  }
+
+  /// The iMCUs a pixel rectangle touches, within the image; nil when it lies wholly outside.
+  func mcus(touching pixels: GridRect) -> GridRect? {
+    guard let clipped = pixels.grown(by: 0, within: width, height) else { return nil }
+    return GridRect(
+      left: clipped.left / mcuWidth, top: clipped.top / mcuHeight,
+      right: (clipped.right + mcuWidth - 1) / mcuWidth, bottom: (clipped.bottom + mcuHeight - 1) / mcuHeight)
+  }
+
+  /// The pixels of an iMCU rectangle, cut at the image's right and bottom edges.
+  func pixels(of mcus: GridRect) -> GridRect {
+    GridRect(
+      left: mcus.left * mcuWidth, top: mcus.top * mcuHeight,
+      width: min(mcus.right * mcuWidth, width) - mcus.left * mcuWidth,
+      height: min(mcus.bottom * mcuHeight, height) - mcus.top * mcuHeight)
+  }
+
+  /// The iMCU rectangles to decode for stamps covering `boxes` (pixels): each box's iMCUs grown by `margin` iMCUs
+  /// (chroma upsampling reads neighbouring samples), merged until no two overlap, so each region's edits are its own.
+  func regions(touching boxes: [GridRect], margin: Int = 1) -> [GridRect] {
+    var regions = boxes.compactMap { mcus(touching: $0)?.grown(by: margin, within: mcusWide, mcusHigh) }
+    var merged = true
+    while merged {
+      merged = false
+      outer: for i in regions.indices {
+        for j in regions.indices where j > i && regions[i].intersects(regions[j]) {
+          regions[i] = regions[i].union(regions[j])
+          regions.remove(at: j)
+          merged = true
+          break outer
+        }
+      }
+    }
+    return regions.sorted { ($0.top, $0.left) < ($1.top, $1.left) }
+  }
+
+  /// For a region of `width` x `height` pixels starting on the iMCU grid, one mask per component marking (1) the
+  /// blocks that hold at least one pixel whose samples differ between `before` and `after` (interleaved, `bands`).
+  func changedBlocks(width: Int, height: Int, before: [UInt8], after: [UInt8], bands: Int) -> [[UInt8]] {
+    // Changes on the finest grid (8 x 8 pixels) first; every component's block is a whole number of those cells.
+    let cellsWide = (width + 7) / 8
+    let cellsHigh = (height + 7) / 8
+    var cells = [Bool](repeating: false, count: cellsWide * cellsHigh)
+    before.withUnsafeBufferPointer { old in
+      after.withUnsafeBufferPointer { new in
+        for y in 0..<height {
+          let row = y * width * bands
+          let cellRow = (y / 8) * cellsWide
+          var x = 0
+          while x < width {
+            let i = row + x * bands
+            if cells[cellRow + x / 8] {
+              x = (x / 8 + 1) * 8
+              continue
+            }
+            for k in 0..<bands where old[i + k] != new[i + k] {
+              cells[cellRow + x / 8] = true
+            }
+            x += 1
+          }
+        }
+      }
+    }
+    return sampling.indices.map { c in
+      let (bw, bh) = blockSize(c)
+      let (wide, high) = blocks(c, width: width, height: height)
+      var mask = [UInt8](repeating: 0, count: wide * high)
+      for cy in 0..<cellsHigh {
+        for cx in 0..<cellsWide where cells[cy * cellsWide + cx] {
+          mask[(cy * 8 / bh) * wide + cx * 8 / bw] = 1
+        }
+      }
+      return mask
+    }
+  }
+}

@@ -1,0 +1,131 @@
+import StampCore
+import Testing
+
+@testable import StampRender
+
+@Suite("Block bookkeeping: which iMCUs and blocks a stamp touches")
+struct BlockMapTests {
+  static let yuv444 = [BlockMap.Sampling(1, 1), .init(1, 1), .init(1, 1)]
+  static let yuv420 = [BlockMap.Sampling(2, 2), .init(1, 1), .init(1, 1)]
+  static let yuv422 = [BlockMap.Sampling(2, 1), .init(1, 1), .init(1, 1)]
+
+  struct Case: CustomTestStringConvertible, Sendable {
+    var name: String
+    var placement: PlacedStamp
+    var orientation: Int
+    /// The footprint in stored pixels and the iMCUs it touches for 4:4:4 (8 x 8) and 4:2:0 (16 x 16), worked out
+    /// by hand in the comments below for a stored frame of 64 x 48.
+    var footprint: GridRect
+    var mcus444: GridRect
+    var mcus420: GridRect
+    var testDescription: String { name }
+  }
+
+  static let cases: [Case] = [
+    // 20 x 20 turned 45 degrees about (10, 12): corners 10 * sqrt 2 = 14.142 away along the axes, so x in
+    // [-4.142, 24.142], y in [-2.142, 26.142]; 2 px of slack, cut at 0: [0, 27) x [0, 29).
+    // 8 px iMCUs: columns 0 ..< ceil(27 / 8) = 4, rows 0 ..< 4. 16 px: 0 ..< 2 both ways.
+    Case(
+      name: "45 degrees, clipped at the top-left",
+      placement: PlacedStamp(id: "a", center: Point(10, 12), size: Size(20, 20), scale: 1, rotation: 45),
+      orientation: 1,
+      footprint: GridRect(left: 0, top: 0, width: 27, height: 29),
+      mcus444: GridRect(left: 0, top: 0, width: 4, height: 4),
+      mcus420: GridRect(left: 0, top: 0, width: 2, height: 2)),
+    // 16 x 8 at scale 2 (half extents 16 and 8) turned 30 degrees about (60, 40): x reaches
+    // 16 cos 30 + 8 sin 30 = 17.856, y reaches 16 sin 30 + 8 cos 30 = 14.928; with slack x in [40.144, 79.856],
+    // y in [23.072, 56.928]; cut at 64 x 48: [40, 64) x [23, 48).
+    // 8 px: columns 5 ..< 8, rows 2 ..< 6. 16 px: columns 2 ..< 4, rows 1 ..< 3.
+    Case(
+      name: "30 degrees, scale 2, clipped at the bottom-right",
+      placement: PlacedStamp(id: "b", center: Point(60, 40), size: Size(16, 8), scale: 2, rotation: 30), orientation: 1,
+      footprint: GridRect(left: 40, top: 23, width: 24, height: 25),
+      mcus444: GridRect(left: 5, top: 2, width: 3, height: 4),
+      mcus420: GridRect(left: 2, top: 1, width: 2, height: 2)),
+    // Orientation 6 (stored 64 x 48, upright 48 x 64): upright (u, v) is stored at (v, 48 - u). An 8 x 8 stamp at
+    // upright (40, 8) covers u in [36, 44), v in [4, 12): stored x in [4, 12), y in [4, 12); with slack [2, 14).
+    Case(
+      name: "upright plan carried into an orientation-6 stored frame",
+      placement: PlacedStamp(id: "c", center: Point(40, 8), size: Size(8, 8), scale: 1, rotation: 0), orientation: 6,
+      footprint: GridRect(left: 2, top: 2, width: 12, height: 12),
+      mcus444: GridRect(left: 0, top: 0, width: 2, height: 2),
+      mcus420: GridRect(left: 0, top: 0, width: 1, height: 1)),
+  ]
+
+  @Test(arguments: cases)
+  func rotatedClippedStampTouchesTheMCUsWorkedOutByHand(_ c: Case) throws {
+    let map = PlaneMap.uprightToStored(orientation: c.orientation, width: 64, height: 48)
+    let footprint = try #require(BlockMap.footprint(of: c.placement, map: map, width: 64, height: 48))
+    #expect(footprint == c.footprint)
+    #expect(BlockMap(width: 64, height: 48, sampling: Self.yuv444).mcus(touching: footprint) == c.mcus444)
+    #expect(BlockMap(width: 64, height: 48, sampling: Self.yuv420).mcus(touching: footprint) == c.mcus420)
+  }
+
+  @Test func stampWhollyOffThePhotoHasNoFootprint() {
+    let off = PlacedStamp(id: "o", center: Point(-40, 20), size: Size(20, 20), scale: 1, rotation: 10)
+    #expect(BlockMap.footprint(of: off, map: .identity, width: 64, height: 48) == nil)
+    let nan = PlacedStamp(id: "n", center: Point(.nan, 20), size: Size(20, 20), scale: 1, rotation: 0)
+    #expect(BlockMap.footprint(of: nan, map: .identity, width: 64, height: 48) == nil)
+  }
+
+  /// Regions are the touched iMCUs plus one of margin; overlapping ones merge, merely adjacent ones do not.
+  @Test func regionsGrowByOneMCUAndMergeWhenTheyOverlap() {
+    let frame = BlockMap(width: 64, height: 48, sampling: Self.yuv444)
+    // The first two cases above: [0, 4) x [0, 4) grown to [0, 5) x [0, 5); [5, 8) x [2, 6) grown to [4, 8) x [1, 6).
+    let boxes = [GridRect(left: 0, top: 0, width: 27, height: 29), GridRect(left: 40, top: 23, width: 24, height: 25)]
+    #expect(frame.regions(touching: boxes) == [GridRect(left: 0, top: 0, width: 8, height: 6)])
+    let wide = BlockMap(width: 640, height: 480, sampling: Self.yuv444)
+    // iMCU columns 1, 12 and 4: grown to [0, 3), [11, 14), [3, 6): the first and third only touch.
+    let apart = [
+      GridRect(left: 10, top: 10, width: 5, height: 5), GridRect(left: 96, top: 10, width: 5, height: 5),
+      GridRect(left: 32, top: 10, width: 1, height: 5),
+    ]
+    #expect(
+      wide.regions(touching: apart) == [
+        GridRect(left: 0, top: 0, width: 3, height: 3), GridRect(left: 3, top: 0, width: 3, height: 3),
+        GridRect(left: 11, top: 0, width: 3, height: 3),
+      ])
+  }
+
+  @Test func regionPixelsStopAtTheImageEdge() {
+    let frame = BlockMap(width: 70, height: 50, sampling: Self.yuv420)
+    #expect(frame.mcusWide == 5 && frame.mcusHigh == 4)
+    #expect(
+      frame.pixels(of: GridRect(left: 4, top: 3, width: 1, height: 1))
+        == GridRect(left: 64, top: 48, width: 6, height: 2))
+  }
+
+  struct ChangeCase: CustomTestStringConvertible, Sendable {
+    var name: String
+    var sampling: [BlockMap.Sampling]
+    /// Per component: blocks wide, high, and the one marked block's index, for one changed pixel at (17, 9) of a
+    /// 20 x 32 region. Luma blocks are 8 x 8 (3 x 4 of them: the pixel is in column 2, row 1, index 5); a chroma
+    /// block covers 8 hmax / h x 8 vmax / v pixels.
+    var expected: [(wide: Int, high: Int, index: Int)]
+    var testDescription: String { name }
+  }
+
+  static let changeCases: [ChangeCase] = [
+    ChangeCase(name: "4:4:4", sampling: yuv444, expected: [(3, 4, 5), (3, 4, 5), (3, 4, 5)]),
+    // 16 x 16 chroma blocks: 2 x 2 of them, the pixel in column 1, row 0.
+    ChangeCase(name: "4:2:0", sampling: yuv420, expected: [(3, 4, 5), (2, 2, 1), (2, 2, 1)]),
+    // 16 x 8 chroma blocks: 2 x 4 of them, the pixel in column 1, row 1.
+    ChangeCase(name: "4:2:2", sampling: yuv422, expected: [(3, 4, 5), (2, 4, 3), (2, 4, 3)]),
+  ]
+
+  @Test(arguments: changeCases)
+  func onlyBlocksCoveringAChangedPixelAreMarked(_ c: ChangeCase) {
+    let (width, height) = (20, 32)
+    let before = [UInt8](repeating: 50, count: width * height * 3)
+    var after = before
+    after[(9 * width + 17) * 3 + 2] = 51
+    let masks = BlockMap(width: 200, height: 200, sampling: c.sampling)
+      .changedBlocks(width: width, height: height, before: before, after: after, bands: 3)
+    #expect(masks.count == 3)
+    for (mask, expected) in zip(masks, c.expected) {
+      var wanted = [UInt8](repeating: 0, count: expected.wide * expected.high)
+      wanted[expected.index] = 1
+      #expect(mask == wanted)
+    }
+  }
+}
