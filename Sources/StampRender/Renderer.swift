@@ -17,9 +17,11 @@ public struct Renderer: Sendable {
   }
 
   /// Renders `plan` and writes it atomically to `output`, in the format its extension names.
-  /// `quality` applies to JPEG and WebP; nil means not asked (90).
+  /// `quality` applies to JPEG and WebP; nil means not asked: 90, or for a JPEG base written as JPEG, the base's
+  /// own quantization with every block the stamps leave alone kept exactly (see `JPEGTransplant`).
   public func render(_ plan: RenderPlan, to output: String, quality: Int? = nil) throws {
     guard let format = OutputFormat(path: output) else { throw RenderError.unsupportedFormat(path: output) }
+    if JPEGTransplant.render(plan, to: output, format: format, quality: quality, with: self) { return }
     let image = try compose(plan)
     try ImageWriter.write(image, to: output, format: format, quality: quality ?? 90)
   }

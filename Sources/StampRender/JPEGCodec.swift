@@ -1,0 +1,100 @@
+import CVipsShim
+import Foundation
+
+/// One reusable set of libjpeg objects and buffers (the shim's `sjt_state`), used by one job at a time.
+///
+/// Every call turns the shim's error code and message into a `RenderError` naming the file being worked on.
+final class JPEGCodec {
+  private let state: OpaquePointer
+  /// The file opened last, for error messages.
+  private var path = "<none>"
+
+  /// Creates a codec; nil when libjpeg cannot allocate its objects.
+  init?() {
+    guard let state = sjt_new() else { return nil }
+    self.state = state
+  }
+
+  deinit {
+    sjt_free(state)
+  }
+
+  /// Reads `path` and its header (not its coefficients yet); nil when the file does not start like a JPEG.
+  func open(_ path: String) throws -> JPEGFacts? {
+    self.path = path
+    var header = sjt_header()
+    guard try check("read JPEG header", { sjt_open(state, path, &header, $0, $1) }) == 0 else { return nil }
+    let spaces: [Int32: JPEGFacts.ColourSpace] = [
+      Int32(SJT_GRAY): .grayscale, Int32(SJT_YCBCR): .yCbCr, Int32(SJT_RGB): .rgb, Int32(SJT_CMYK): .cmyk,
+      Int32(SJT_YCCK): .ycck,
+    ]
+    let h = [header.h.0, header.h.1, header.h.2, header.h.3]
+    let v = [header.v.0, header.v.1, header.v.2, header.v.3]
+    return JPEGFacts(
+      width: Int(header.width), height: Int(header.height), colourSpace: spaces[header.color_space] ?? .other,
+      precision: Int(header.precision), progressive: header.progressive != 0, arithmetic: header.arithmetic != 0,
+      sampling: (0..<min(Int(header.components), 4)).map { BlockMap.Sampling(Int(h[$0]), Int(v[$0])) })
+  }
+
+  /// Reads every DCT coefficient of the opened file.
+  func readCoefficients() throws {
+    try check("read JPEG coefficients") { sjt_read_coefficients(state, $0, $1) }
+  }
+
+  /// The RGB pixels of a stored-frame rectangle on the iMCU grid, decoded from its own blocks.
+  func decode(_ rect: GridRect) throws -> [UInt8] {
+    var rgb = [UInt8](repeating: 0, count: rect.width * rect.height * 3)
+    try rgb.withUnsafeMutableBufferPointer { buffer -> Void in
+      try check("decode region \(rect)") {
+        sjt_decode_region(
+          state, Int32(rect.left), Int32(rect.top), Int32(rect.width), Int32(rect.height), buffer.baseAddress, $0, $1)
+      }
+    }
+    return rgb
+  }
+
+  /// Encodes `rgb` (the rectangle's new pixels) with the file's own tables and sampling and puts the blocks marked
+  /// in `masks` (one per component, see `BlockMap.changedBlocks`) in place of the file's.
+  func replace(_ rect: GridRect, rgb: [UInt8], masks: [[UInt8]]) throws {
+    let buffers = masks.map { mask in
+      let copy = UnsafeMutablePointer<UInt8>.allocate(capacity: max(mask.count, 1))
+      copy.initialize(from: mask, count: mask.count)
+      return copy
+    }
+    defer { buffers.forEach { $0.deallocate() } }
+    var pointers: [UnsafePointer<UInt8>?] = buffers.map { UnsafePointer($0) }
+    try rgb.withUnsafeBufferPointer { pixels in
+      try pointers.withUnsafeMutableBufferPointer { list -> Void in
+        try check("re-encode region \(rect)") {
+          sjt_replace_blocks(
+            state, Int32(rect.left), Int32(rect.top), Int32(rect.width), Int32(rect.height), pixels.baseAddress,
+            list.baseAddress, $0, $1)
+        }
+      }
+    }
+  }
+
+  /// Writes the coefficients to `target` with the ICC profile and, when not 1, the orientation tag.
+  func write(to target: String, orientation: Int) throws {
+    try check("write \(target)") { sjt_write(state, target, Int32(orientation), $0, $1) }
+  }
+
+  /// Lets go of the file and its coefficients; the buffers stay for the next job.
+  func close() {
+    sjt_close(state)
+  }
+
+  /// Runs one shim call with a message buffer; a negative status becomes an error naming the file.
+  @discardableResult
+  private func check(_ operation: String, _ body: (UnsafeMutablePointer<CChar>, Int) -> Int32) throws -> Int32 {
+    let capacity = 512
+    let message = UnsafeMutablePointer<CChar>.allocate(capacity: capacity)
+    defer { message.deallocate() }
+    message.initialize(repeating: 0, count: capacity)
+    let status = body(message, capacity)
+    guard status >= 0 else {
+      throw RenderError.operation(path: path, operation: operation, message: String(cString: message))
+    }
+    return status
+  }
+}

@@ -1,0 +1,44 @@
+import Foundation
+
+/// Idle codecs kept between jobs, so their libjpeg objects and buffers are allocated (and faulted in) once per
+/// worker rather than once per photo.
+final class JPEGCodecPool: @unchecked Sendable {
+  /// The process-wide pool.
+  static let shared = JPEGCodecPool()
+
+  private let lock = NSLock()
+  private var idle: [JPEGCodec] = []
+  /// More idle codecs than concurrent jobs only hold memory.
+  private let limit: Int
+
+  init(limit: Int = 8) {
+    self.limit = limit
+  }
+
+  /// Runs `body` with a codec no other job is using; the codec's file is closed afterwards, whatever happens.
+  func withCodec<T>(_ body: (JPEGCodec) throws -> T) throws -> T {
+    let codec = try take()
+    defer {
+      codec.close()
+      give(codec)
+    }
+    return try body(codec)
+  }
+
+  private func take() throws -> JPEGCodec {
+    lock.lock()
+    let reused = idle.popLast()
+    lock.unlock()
+    if let reused { return reused }
+    guard let codec = JPEGCodec() else {
+      throw RenderError.operation(path: "<memory>", operation: "start libjpeg", message: "out of memory")
+    }
+    return codec
+  }
+
+  private func give(_ codec: JPEGCodec) {
+    lock.lock()
+    defer { lock.unlock() }
+    if idle.count < limit { idle.append(codec) }
+  }
+}

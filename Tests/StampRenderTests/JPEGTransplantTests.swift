@@ -1,0 +1,114 @@
+import CVipsShim
+import Foundation
+import StampCore
+import Testing
+
+@testable import StampRender
+
+@Suite("JPEG transplant: untouched blocks stay bit-exact, orientation and metadata")
+struct JPEGTransplantTests {
+  /// The blocks of a component whose pixels (block size `bw` x `bh`) meet any of the pixel rectangles.
+  static func blocks(meeting rects: [GridRect], bw: Int, bh: Int) -> Set<BlockIndex> {
+    var result = Set<BlockIndex>()
+    for r in rects {
+      for y in (r.top / bh)...((r.bottom - 1) / bh) {
+        for x in (r.left / bw)...((r.right - 1) / bw) { result.insert(BlockIndex(x: x, y: y)) }
+      }
+    }
+    return result
+  }
+
+  @Test(arguments: [Subsampling.none, .half])
+  func untouchedBlocksAreBitExactAndOnlyStampedOnesChange(_ subsampling: Subsampling) throws {
+    let fixtures = try Fixtures()
+    defer { fixtures.remove() }
+    let base = try fixtures.jpeg(
+      "base.jpg", width: 160, height: 120, subsampling: subsampling, icc: true,
+      fields: ["exif-ifd3-GPSLatitude": "51 28 40", "exif-ifd0-Make": "LeakyCam"]
+    ) { Fixtures.texture($0, $1) }
+    let red = try fixtures.solid("red.png", width: 40, height: 30, pixel: [255, 0, 0, 255])
+    let square = try fixtures.solid("sq.png", width: 20, height: 20, pixel: [0, 0, 255, 255])
+    let plan = RenderPlan(
+      base: base,
+      stamps: [
+        .init(
+          image: red, placement: PlacedStamp(id: "r", center: Point(100, 80), size: Size(40, 30), scale: 1, rotation: 0)
+        ),
+        .init(
+          image: square,
+          placement: PlacedStamp(id: "s", center: Point(5, 5), size: Size(20, 20), scale: 1, rotation: 45)),
+      ])
+    let output = fixtures.path("out.jpg")
+    #expect(try JPEGTransplant.transplant(plan, to: output, with: Renderer()) == .transplant)
+    // The red stamp covers [80, 120) x [65, 95), the turned square reaches 10 sqrt 2 = 14.1 from (5, 5); bicubic
+    // reaches one pixel further. No other pixel may change, so no block away from these may change.
+    let touched = [
+      GridRect(left: 79, top: 64, width: 42, height: 32), GridRect(left: 0, top: 0, width: 21, height: 21),
+    ]
+    let chroma = subsampling == .half ? 16 : 8
+    for component in 0..<3 {
+      let size = component == 0 ? 8 : chroma
+      let diff = try differingBlocks(base, output, component: component)
+      let allowed = Self.blocks(meeting: touched, bw: size, bh: size)
+      #expect(
+        diff.blocks.isSubset(of: allowed),
+        "component \(component): \(diff.blocks.subtracting(allowed).sorted { ($0.y, $0.x) < ($1.y, $1.x) })")
+      #expect(!diff.blocks.isEmpty)
+      #expect(diff.wide == (160 + size - 1) / size && diff.high == (120 + size - 1) / size)
+    }
+    // Luma blocks wholly under the opaque red stamp: columns 10...14, rows 9...10.
+    let core = Self.blocks(meeting: [GridRect(left: 80, top: 72, width: 40, height: 16)], bw: 8, bh: 8)
+    #expect(try differingBlocks(base, output, component: 0).blocks.isSuperset(of: core))
+    let pixels = try Pixels(output)
+    #expect(pixels[100, 80].map(Int.init).elementsEqual([255, 0, 0]) { abs($0 - $1) <= 6 })
+    let written = try Image.open(output, sequential: false)
+    #expect(scv_has_field(written.pointer, "icc-profile-data") != 0)
+    #expect(scv_has_field(written.pointer, "exif-ifd3-GPSLatitude") == 0)
+    #expect(scv_has_field(written.pointer, "exif-ifd0-Make") == 0)
+    #expect(written.orientation == 1)
+  }
+
+  /// With no stamp on the photo, every block of the output is the source's.
+  @Test(arguments: [Subsampling.none, .half])
+  func noStampsMeansEveryBlockIsTheSource(_ subsampling: Subsampling) throws {
+    let fixtures = try Fixtures()
+    defer { fixtures.remove() }
+    let base = try fixtures.jpeg("base.jpg", width: 100, height: 70, subsampling: subsampling) {
+      Fixtures.texture($0, $1)
+    }
+    let output = fixtures.path("out.jpeg")
+    try Renderer().render(RenderPlan(base: base, stamps: []), to: output)
+    for component in 0..<3 {
+      #expect(try differingBlocks(base, output, component: component).blocks.isEmpty)
+    }
+  }
+
+  /// A base stored 320 x 240 with orientation 6 keeps its stored frame and its tag; shown upright, the stamp sits
+  /// where the upright plan put it, and blocks away from it are the source's.
+  @Test func orientationSixKeepsTheTagAndPlacesTheStampUpright() throws {
+    let fixtures = try Fixtures()
+    defer { fixtures.remove() }
+    let base = try fixtures.jpeg("base.jpg", width: 320, height: 240, subsampling: .half, orientation: 6) {
+      Fixtures.texture($0, $1)
+    }
+    let red = try fixtures.solid("red.png", width: 24, height: 24, pixel: [255, 0, 0, 255])
+    let center = Point(60, 250)
+    let plan = RenderPlan(
+      base: base,
+      stamps: [
+        .init(image: red, placement: PlacedStamp(id: "r", center: center, size: Size(24, 24), scale: 1, rotation: 0))
+      ])
+    let output = fixtures.path("out.jpg")
+    try Renderer().render(plan, to: output)
+    let written = try Image.open(output, sequential: false)
+    #expect(written.orientation == 6 && written.width == 320 && written.height == 240)
+    let upright = try uprightPixels(output)
+    #expect(upright.width == 240 && upright.height == 320)
+    let found = upright.centroid { $0[0] > 180 && $0[1] < 70 && $0[2] < 70 ? 1 : 0 }
+    #expect(abs(found.x - center.x) < 0.6 && abs(found.y - center.y) < 0.6, "red centroid \(found)")
+    // Upright [48, 72) x [238, 262) is stored x = v in [238, 262), y = 240 - u in [168, 192); one pixel of reach.
+    let allowed = Self.blocks(meeting: [GridRect(left: 237, top: 167, width: 26, height: 26)], bw: 8, bh: 8)
+    let diff = try differingBlocks(base, output, component: 0)
+    #expect(!diff.blocks.isEmpty && diff.blocks.isSubset(of: allowed))
+  }
+}
