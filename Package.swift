@@ -25,6 +25,7 @@ let package = Package(
     .target(name: "StampBatch", dependencies: ["StampCore", "StampManifest", "StampRender"]),
     // The thin command line.
     .executableTarget(name: "stampcam", dependencies: ["StampBatch", "StampManifest", "StampCore"]),
+    .target(name: "StampImport", dependencies: ["StampCore"]),
     // Gesture-engine benchmark (scripts/bench-gestures): touch events replayed per second.
     .executableTarget(name: "StampBench", dependencies: ["StampCore"]),
 
@@ -33,6 +34,7 @@ let package = Package(
     .testTarget(name: "StampRenderTests", dependencies: ["StampRender", "StampCore"]),
     .testTarget(name: "StampBatchTests", dependencies: ["StampBatch", "StampManifest", "StampCore", "StampRender"]),
     .testTarget(name: "stampcamTests", dependencies: ["stampcam"]),
+    .testTarget(name: "StampImportTests", dependencies: ["StampImport", "StampCore"]),
   ],
   swiftLanguageModes: [.v6]
 )

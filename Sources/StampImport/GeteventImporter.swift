@@ -1,0 +1,107 @@
+import StampCore
+
+/// Turns an Android `adb shell getevent` log of a touch screen into touch events in screen points.
+///
+/// Both forms are read: `getevent -lt` (names) and `getevent -t` (hex numbers), with or without the
+/// `/dev/input/eventN:` prefix getevent adds when it watches several devices, and with or without a
+/// `getevent -p`/`-lp` header. The kernel's multi-touch protocol B (slots and tracking ids) and protocol A
+/// (`SYN_MT_REPORT`) are both followed.
+///
+/// - Touch ids are the importer's own: 0, 1, 2, ... in the order the touches began (a tracking id is a large,
+///   ever-growing number, and a manifest's touch ids should be small).
+/// - One `SYN_REPORT` is one frame; its events share one `t`, in seconds from the first frame with a touch, so the
+///   trace starts at 0. Within a frame events are ordered by touch id. A touch whose position did not change is left
+///   out of the frame: it keeps its last point.
+/// - A new tracking id begins a touch, tracking id -1 (`ffffffff`) or `BTN_TOUCH UP` ends it, a changed
+///   position moves it. A frame not closed by `SYN_REPORT` at the end of the log is dropped; touches still down
+///   there stay down (the replay cancels them).
+/// - Raw coordinates are scaled with x = (raw - min) * width / (max - min + 1), as Android's InputReader does, so a
+///   panel reporting 0 to 1079 on a 1080-point-wide screen keeps its values. The ranges come from `axisMax` when it is
+///   given (the minima are then 0), else from the log's `getevent -p` header.
+/// - Other event types and codes (pressure, touch size, `MSC_TIMESTAMP`, keys, ...) are skipped; a line that is not
+///   an event, a header line or blank is an error naming its line number.
+public enum GeteventImporter {
+  /// Reads a getevent log into touch events in the coordinates of a `screen`-sized view.
+  ///
+  /// - Parameters:
+  ///   - text: The whole log.
+  ///   - screen: The screen's size in points; raw axis ranges are stretched onto it.
+  ///   - device: The device to read when the log has touches from several: its path (`/dev/input/event2`), the
+  ///     path's last part (`event2`) or its header name (`sec_touchscreen`). Nil picks the only device with touches.
+  ///   - axisMax: The raw maxima of x and y (minima 0); overrides the log's header. Needed when there is no header.
+  /// - Returns: The touch events, in time order.
+  /// - Throws: ``ImportError``.
+  public static func parse(
+    _ text: String, screen: Size, device: String? = nil, axisMax: (x: Int, y: Int)? = nil
+  ) throws -> [TouchEvent] {
+    guard screen.width.isFinite, screen.height.isFinite, screen.width > 0, screen.height > 0 else {
+      throw ImportError.badParameter("the screen size must be positive, not \(screen.width)x\(screen.height)")
+    }
+    if let axisMax, axisMax.x <= 0 || axisMax.y <= 0 {
+      throw ImportError.badParameter("--axis-max must be positive, not \(axisMax.x)x\(axisMax.y)")
+    }
+    let log = try GeteventLog(text)
+    let chosen = try choose(device, in: log)
+    let records = log.records.filter { $0.device == chosen }
+    var frames: [RawFrame]
+    if records.contains(where: { $0.event == .synMTReport }) {
+      var decoder = ContactDecoder()
+      for record in records { decoder.feed(record) }
+      frames = decoder.frames
+    } else {
+      var decoder = SlotDecoder()
+      for record in records { try decoder.feed(record) }
+      frames = decoder.frames
+    }
+    guard let start = frames.first?.micros else {
+      throw ImportError.noTouches(hint: "no finger touched down and reported a position")
+    }
+    let (xRange, yRange) = try ranges(axisMax, device: chosen, in: log)
+    var events: [TouchEvent] = []
+    for frame in frames {
+      let t = Double(frame.micros - start) / 1_000_000
+      let touches = frame.touches.map { touch in
+        TouchEvent(
+          t: t, id: touch.id, phase: touch.phase,
+          location: Point(xRange.scale(touch.x, to: screen.width), yRange.scale(touch.y, to: screen.height)))
+      }
+      events += touches.sortedWithinFrame()
+    }
+    return events
+  }
+
+  /// The device whose events are read, as its records name it (nil: no path prefix).
+  static func choose(_ name: String?, in log: GeteventLog) throws -> String? {
+    var devices: [String?] = []
+    var touching: [String?] = []
+    for record in log.records {
+      if !devices.contains(record.device) { devices.append(record.device) }
+      let isTouch = record.event == .positionX || record.event == .positionY || record.event == .trackingID
+      if isTouch, !touching.contains(record.device) { touching.append(record.device) }
+    }
+    let label: (String?) -> String = { log.path(of: $0) ?? "the unnamed device" }
+    if let name {
+      let matching = devices.filter { log.device($0, isNamed: name) }
+      if matching.count > 1 { throw ImportError.ambiguousDevice(matching.map(label)) }
+      guard let found = matching.first else { throw ImportError.unknownDevice(name, known: devices.map(label)) }
+      return found
+    }
+    if touching.count > 1 { throw ImportError.ambiguousDevice(touching.map(label)) }
+    guard let found = touching.first else {
+      throw ImportError.noTouches(hint: devices.isEmpty ? "" : "no device reports multi-touch positions")
+    }
+    return found
+  }
+
+  /// The raw ranges of x and y: the given maxima, else the header's ranges for the device.
+  static func ranges(
+    _ axisMax: (x: Int, y: Int)?, device: String?, in log: GeteventLog
+  ) throws -> (AxisRange, AxisRange) {
+    if let axisMax { return (AxisRange(min: 0, max: axisMax.x), AxisRange(min: 0, max: axisMax.y)) }
+    let path = log.path(of: device)
+    guard let path, let header = log.headers[path], let x = header.x, let y = header.y else {
+      throw ImportError.missingAxisRange(device: path)
+    }
+    return (x, y)
+  }
+}
