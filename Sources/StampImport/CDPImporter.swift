@@ -1,0 +1,61 @@
+import StampCore
+
+/// Turns a Chrome DevTools Protocol touch log into touch events.
+///
+/// The log is JSON Lines: one `Input.dispatchTouchEvent` message per line, whole
+/// (`{"method": "Input.dispatchTouchEvent", "params": {"type": "touchMove", "touchPoints": [...]}}`) or as its bare
+/// params object; lines about other methods, responses (`{"id": 3, "result": {}}`) and blank lines are skipped.
+///
+/// - Phases come from comparing each message's point ids with the touches already down. The protocol documents
+///   `touchPoints` as every touch down after the message, with `touchEnd` and `touchCancel` carrying none and ending
+///   them all; Puppeteer's touch handles instead send only the touch a message is about, with `touchEnd` listing
+///   the touch that lifts. A log that does either thing the documented form forbids (points in a `touchEnd` or
+///   `touchCancel`, a `touchStart` while touches are down) is read the second way. See ``CDPReplay/Style``.
+/// - Touch ids are the importer's own: 0, 1, 2, ... in the order the touches began (CDP ids are reused: a point
+///   without an id is its index in the list).
+/// - Each message is one frame. Its `t` is its `timestamp` (seconds) less the first message's; a message without one
+///   comes one frame (1/60 s) after the one before it.
+/// - Coordinates are CSS pixels, taken as view points unchanged.
+public enum CDPImporter {
+  /// The length of one frame for messages that have no `timestamp`: 1/60 s.
+  public static let frameDuration = 1.0 / 60
+
+  /// Reads a CDP touch log into touch events.
+  ///
+  /// - Parameter text: The whole log, one JSON object per line.
+  /// - Returns: The touch events, in time order.
+  /// - Throws: ``ImportError``, naming the line.
+  public static func parse(_ text: String) throws -> [TouchEvent] {
+    var messages: [CDPMessage] = []
+    var number = 0
+    for raw in text.split(separator: "\n", omittingEmptySubsequences: false) {
+      number += 1
+      let line = raw.trimmingWhitespace()
+      if line.isEmpty { continue }
+      if let message = try CDPMessage.parse(line, line: number) { messages.append(message) }
+    }
+    var replay = CDPReplay(style: .of(messages))
+    var events: [TouchEvent] = []
+    var anchor: (stamp: Double, t: Double)?
+    var last: Double?
+    for message in messages {
+      let t: Double
+      if let stamp = message.timestamp, let anchor {
+        t = anchor.t + (stamp - anchor.stamp)
+      } else {
+        t = last.map { $0 + frameDuration } ?? 0
+        if let stamp = message.timestamp { anchor = (stamp, t) }
+      }
+      if let last, t < last {
+        let stamp = message.timestamp.map { "\($0)" } ?? "?"
+        throw ImportError.invalid(line: message.line, message: "timestamp \(stamp) goes back in time")
+      }
+      last = t
+      events += try replay.apply(message, at: t)
+    }
+    guard !events.isEmpty else {
+      throw ImportError.noTouches(hint: "no Input.dispatchTouchEvent message with touch points")
+    }
+    return events
+  }
+}

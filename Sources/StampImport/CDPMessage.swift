@@ -1,0 +1,89 @@
+import Foundation
+
+/// One `Input.dispatchTouchEvent` of a Chrome DevTools Protocol log, as read from its line.
+struct CDPMessage: Sendable, Hashable {
+  /// The message's `type`.
+  enum Kind: String, Sendable, Hashable {
+    case touchStart, touchMove, touchEnd, touchCancel
+  }
+
+  /// One entry of `touchPoints`, in CSS pixels.
+  struct TouchPoint: Sendable, Hashable {
+    /// The point's `id`, or its index in the list when the message gives no ids (as Chrome does).
+    var id: Int
+    /// The horizontal position.
+    var x: Double
+    /// The vertical position.
+    var y: Double
+  }
+
+  /// The line's number in the log, from 1.
+  var line: Int
+  /// What the message dispatches.
+  var kind: Kind
+  /// The message's touch points.
+  var points: [TouchPoint]
+  /// The message's `timestamp` in seconds, if it has one.
+  var timestamp: Double?
+
+  /// Reads one line: a whole CDP message (`{"method": "Input.dispatchTouchEvent", "params": {...}}`) or its bare
+  /// params object. Nil for a line about anything else: another method, a response, a note.
+  static func parse(_ text: String, line: Int) throws -> CDPMessage? {
+    guard let object = (try? JSONDecoder().decode(JSONValue.self, from: Data(text.utf8)))?.object else {
+      throw ImportError.malformed(line: line, text: text, expected: "a JSON object: one CDP message per line")
+    }
+    func invalid(_ message: String) -> ImportError { .invalid(line: line, message: message) }
+    let params: [String: JSONValue]
+    if let method = object["method"] {
+      guard method.string == "Input.dispatchTouchEvent" else { return nil }
+      guard let found = object["params"]?.object else { throw invalid("params: expected an object") }
+      params = found
+    } else if object["touchPoints"] != nil || (object["type"]?.string).flatMap(Kind.init) != nil {
+      params = object
+    } else {
+      return nil
+    }
+    guard let typeName = params["type"]?.string, let kind = Kind(rawValue: typeName) else {
+      throw invalid("type: expected touchStart, touchMove, touchEnd or touchCancel")
+    }
+    var timestamp: Double?
+    if let stamp = params["timestamp"] {
+      guard let seconds = stamp.number else { throw invalid("timestamp: expected a number of seconds") }
+      timestamp = seconds
+    }
+    guard let list = params["touchPoints"] ?? (kind == .touchEnd || kind == .touchCancel ? .array([]) : nil) else {
+      throw invalid("touchPoints: missing; \(kind.rawValue) needs at least one touch point")
+    }
+    guard let entries = list.array else { throw invalid("touchPoints: expected an array") }
+    let points = try readPoints(entries, invalid: invalid)
+    if points.isEmpty && (kind == .touchStart || kind == .touchMove) {
+      throw invalid("touchPoints: \(kind.rawValue) needs at least one touch point")
+    }
+    return CDPMessage(line: line, kind: kind, points: points, timestamp: timestamp)
+  }
+
+  private static func readPoints(_ entries: [JSONValue], invalid: (String) -> ImportError) throws -> [TouchPoint] {
+    var points: [TouchPoint] = []
+    var withID = 0
+    for (index, entry) in entries.enumerated() {
+      let path = "touchPoints[\(index)]"
+      guard let point = entry.object else { throw invalid("\(path): expected an object") }
+      guard let x = point["x"]?.number else { throw invalid("\(path).x: expected a number") }
+      guard let y = point["y"]?.number else { throw invalid("\(path).y: expected a number") }
+      var id = index
+      if let given = point["id"] {
+        guard let value = given.number, value == value.rounded(), abs(value) < 1e9 else {
+          throw invalid("\(path).id: expected a whole number")
+        }
+        id = Int(value)
+        withID += 1
+      }
+      if points.contains(where: { $0.id == id }) { throw invalid("\(path).id: touch point \(id) is listed twice") }
+      points.append(TouchPoint(id: id, x: x, y: y))
+    }
+    if withID != 0 && withID != entries.count {
+      throw invalid("touchPoints: all of the touch points or none must have an id, as Chrome requires")
+    }
+    return points
+  }
+}
