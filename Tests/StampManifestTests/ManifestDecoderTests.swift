@@ -87,6 +87,21 @@ struct ManifestDecoderTests {
     #expect(a.settings == settings)
   }
 
+  /// `view.screenScale` is the screen's pixels per point for viewOutput: 1 unless given, from the job's view or
+  /// the defaults' view, and it must be positive.
+  @Test func screenScaleComesWithTheView() throws {
+    let manifest = """
+      {"version": 1, "defaults": {"view": {"width": 390, "height": 844, "screenScale": 3}},
+       "jobs": [{"base": "a.jpg"}, {"base": "b.jpg", "view": {"width": 10, "height": 10}}]}
+      """
+    let jobs = try ManifestDecoder().decode(Array(manifest.utf8), file: "m.json").jobs
+    #expect(jobs[0].screenScale == 3 && jobs[0].view == Size(390, 844))
+    #expect(jobs[1].screenScale == 1)
+    #expect(
+      problems(job: #"{"base": "a.jpg", "view": {"width": 10, "height": 10, "screenScale": 0}}"#).first?
+        .contains("jobs[0].view.screenScale") == true)
+  }
+
   @Test func defaultsFillWhatAJobLeavesOut() throws {
     let b = try ManifestDecoder().decode(Array(Self.good.utf8), file: "m.json").jobs[1]
     #expect(b.id == "1" && b.output == "1.jpg" && b.viewOutput == nil && b.base == "b.jpg" && b.line == 24)

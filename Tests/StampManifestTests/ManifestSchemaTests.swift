@@ -9,7 +9,7 @@ struct ManifestSchemaTests {
     "linesHeader": ["version", "defaults"],
     "defaults": ["view", "settings"],
     "job": ["id", "base", "output", "viewOutput", "view", "stamps", "gestures", "settings"],
-    "view": ["width", "height"],
+    "view": ["width", "height", "screenScale"],
     "settings": [
       "scaleRange", "zoomRange", "doubleTap", "zoomStep", "tapMaxDuration", "tapSlop", "doubleTapInterval",
       "doubleTapDistance", "quality",
