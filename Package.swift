@@ -24,7 +24,7 @@ let package = Package(
     // Jobs: manifest + headers -> scene -> render plan -> files.
     .target(name: "StampBatch", dependencies: ["StampCore", "StampManifest", "StampRender"]),
     // The thin command line.
-    .executableTarget(name: "stampcam", dependencies: ["StampBatch", "StampManifest", "StampCore"]),
+    .executableTarget(name: "stampcam", dependencies: ["StampBatch", "StampManifest", "StampCore", "StampImport"]),
     .target(name: "StampImport", dependencies: ["StampCore"]),
     // Gesture-engine benchmark (scripts/bench-gestures): touch events replayed per second.
     .executableTarget(name: "StampBench", dependencies: ["StampCore"]),

@@ -27,6 +27,8 @@ enum CLI {
       return explain(manifest, job: job)
     case .render(let options):
       return RenderCommand(options: options).run()
+    case .importLog(let options):
+      return ImportCommand(options: options).run()
     }
   }
 

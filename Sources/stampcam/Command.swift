@@ -8,6 +8,8 @@ enum Command: Equatable, Sendable {
   case explain(manifest: String, job: String?)
   /// `schema`
   case schema
+  /// `import getevent|cdp LOG ...`
+  case importLog(ImportOptions)
   /// `--help`, `help [COMMAND]` or `COMMAND --help`; the topic is a command name or nil for the overview.
   case help(topic: String?)
   /// `--version`
@@ -24,6 +26,27 @@ struct RenderOptions: Equatable, Sendable {
   var quiet = false
   /// Photos and stamps with more pixels fail their job, checked from the header.
   var maxPixels = 100_000_000
+}
+
+/// Options of `stampcam import`.
+struct ImportOptions: Equatable, Sendable {
+  enum Format: String, Equatable, Sendable { case getevent, cdp }
+  var format: Format
+  var log: String
+  /// The screen in points (getevent only).
+  var screen: (width: Double, height: Double)?
+  /// The device to read when the log holds several (getevent only).
+  var device: String?
+  /// Axis maxima when the log has no `getevent -p` header (getevent only).
+  var axisMax: (x: Int, y: Int)?
+  /// Where to write the touches item; nil means stdout.
+  var out: String?
+
+  static func == (a: ImportOptions, b: ImportOptions) -> Bool {
+    a.format == b.format && a.log == b.log && a.screen?.width == b.screen?.width
+      && a.screen?.height == b.screen?.height && a.device == b.device && a.axisMax?.x == b.axisMax?.x
+      && a.axisMax?.y == b.axisMax?.y && a.out == b.out
+  }
 }
 
 /// A mistake on the command line; printed as `stampcam: error: <message>` with exit status 2.

@@ -30,6 +30,7 @@ struct Parser {
       return try withManifest("explain", options: ["--job": { job = $0 }]) { manifest, _ in
         .explain(manifest: manifest, job: job)
       }
+    case "import": return try importLog()
     case "schema":
       if arguments.count > 1 && (arguments[1] == "--help" || arguments[1] == "-h") { return .help(topic: "schema") }
       try expectEnd("schema")
@@ -68,9 +69,55 @@ struct Parser {
     }
   }
 
+  private mutating func importLog() throws -> Command {
+    guard index < arguments.count else {
+      throw UsageError(message: "import needs a format: 'import getevent LOG --screen WxH' or 'import cdp LOG'")
+    }
+    let name = arguments[index]
+    index += 1
+    if name == "--help" || name == "-h" { return .help(topic: "import") }
+    guard let format = ImportOptions.Format(rawValue: name) else {
+      throw UsageError(message: "import reads 'getevent' or 'cdp' logs, not '\(name)'")
+    }
+    var screen: (Double, Double)?
+    var device: String?
+    var axisMax: (Int, Int)?
+    var out: String?
+    var options: [String: (String) throws -> Void] = ["--out": { out = $0 }]
+    if format == .getevent {
+      options["--screen"] = { screen = try Self.pair($0, option: "--screen") }
+      options["--device"] = { device = $0 }
+      options["--axis-max"] = {
+        let (x, y) = try Self.pair($0, option: "--axis-max")
+        guard x == x.rounded(), y == y.rounded(), x < 1e9, y < 1e9 else {
+          throw UsageError(message: "--axis-max needs whole numbers, as XxY (e.g. 1079x2399)")
+        }
+        axisMax = (Int(x), Int(y))
+      }
+    }
+    return try withManifest("import \(name)", what: "LOG", options: options) { log, _ in
+      if format == .getevent && screen == nil {
+        throw UsageError(message: "import getevent needs --screen WxH (the screen in points, e.g. 390x844)")
+      }
+      return .importLog(
+        ImportOptions(format: format, log: log, screen: screen, device: device, axisMax: axisMax, out: out))
+    }
+  }
+
+  /// `WxH` as two positive numbers.
+  private static func pair(_ text: String, option: String) throws -> (Double, Double) {
+    let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
+    guard parts.count == 2, let a = Double(parts[0]), let b = Double(parts[1]), a > 0, b > 0, a.isFinite, b.isFinite
+    else {
+      throw UsageError(message: "\(option) needs WxH with two positive numbers (e.g. 390x844), not '\(text)'")
+    }
+    return (a, b)
+  }
+
   /// Reads one positional MANIFEST and the given options and flags, then builds the command.
   private mutating func withManifest(
-    _ name: String, options: [String: (String) throws -> Void] = [:], flags: [String: () -> Void] = [:],
+    _ name: String, what: String = "MANIFEST", options: [String: (String) throws -> Void] = [:],
+    flags: [String: () -> Void] = [:],
     build: (String, Int) throws -> Command
   ) throws -> Command {
     var manifest: String?
@@ -80,7 +127,7 @@ struct Parser {
       index += 1
       if optionsEnded || !argument.hasPrefix("-") || argument == "-" {
         guard manifest == nil else {
-          throw UsageError(message: "\(name) takes one manifest; unexpected '\(argument)'")
+          throw UsageError(message: "\(name) takes one \(what.lowercased()); unexpected '\(argument)'")
         }
         manifest = argument
         continue
@@ -89,7 +136,9 @@ struct Parser {
         optionsEnded = true
         continue
       }
-      if argument == "--help" || argument == "-h" { return .help(topic: name) }
+      if argument == "--help" || argument == "-h" {
+        return .help(topic: name.split(separator: " ").first.map(String.init))
+      }
       let (key, inline) = Self.split(argument)
       if let flag = flags[key] {
         guard inline == nil else { throw UsageError(message: "\(key) takes no value") }
@@ -110,7 +159,10 @@ struct Parser {
         throw UsageError(message: "unknown option '\(key)' for \(name)\(hint)")
       }
     }
-    guard let manifest else { throw UsageError(message: "\(name) needs a MANIFEST (see 'stampcam help \(name)')") }
+    guard let manifest else {
+      let topic = name.split(separator: " ").first.map(String.init) ?? name
+      throw UsageError(message: "\(name) needs a \(what) (see 'stampcam help \(topic)')")
+    }
     return try build(manifest, index)
   }
 

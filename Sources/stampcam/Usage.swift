@@ -1,6 +1,6 @@
 /// The help texts, written by hand like a man page.
 enum Usage {
-  static let commands = ["render", "validate", "explain", "schema"]
+  static let commands = ["render", "validate", "explain", "import", "schema"]
 
   static let version = "stampcam 0.1.0"
 
@@ -10,6 +10,7 @@ enum Usage {
     case "validate": return validate
     case "explain": return explain
     case "schema": return schema
+    case "import": return importLog
     default: return overview
     }
   }
@@ -21,6 +22,8 @@ enum Usage {
       stampcam render MANIFEST --out DIR [--jobs N] [--quiet] [--max-pixels N]
       stampcam validate MANIFEST
       stampcam explain MANIFEST [--job ID]
+      stampcam import getevent LOG --screen WxH [--device NAME] [--axis-max XxY] [--out FILE]
+      stampcam import cdp LOG [--out FILE]
       stampcam schema
       stampcam help [COMMAND] | --help | --version
 
@@ -79,6 +82,32 @@ enum Usage {
                  "stamps": [{"id", "center": [x, y], "size": [w, h], "scale", "rotation"}],
                  "viewport": {"zoom", "visible": [x, y, w, h]}}]}
     Positions and sizes are image pixels; rotation is degrees, clockwise positive; `size` is before `scale`.
+    """
+
+  static let importLog = """
+    USAGE
+      stampcam import getevent LOG --screen WxH [--device NAME] [--axis-max XxY] [--out FILE]
+      stampcam import cdp LOG [--out FILE]
+
+    Turns a recorded touch log into the manifest's `touches` gesture item, {"touches": [{t, id, phase, x, y}]},
+    printed to stdout or written to FILE; paste it into a job's "gestures" list.
+
+    getevent: the output of `adb shell getevent -lt` (labelled) or `getevent -t` (numeric) on Android, the
+    kernel's multi-touch protocol B (slots) or A. Device coordinates are scaled to the screen in points from the
+    axis ranges of a `getevent -lp` header in the same log, or from --axis-max. Touch ids are numbered 0, 1, 2...
+    in the order fingers touch down; t is seconds from the first touch; one frame per SYN_REPORT.
+    cdp: Chrome DevTools Protocol `Input.dispatchTouchEvent` messages, one JSON object per line.
+
+    OPTIONS
+      --screen WxH       the screen in points (getevent), e.g. 390x844
+      --device NAME      which device of a log that holds several: /dev/input/event2, event2 or its name
+      --axis-max XxY     the touch axes' maxima when the log has no -lp header, e.g. 1079x2399
+      --out FILE         write the item to FILE (atomically) instead of stdout
+
+    EXAMPLES
+      adb shell getevent -lp /dev/input/event2 > pinch.log; adb shell getevent -lt /dev/input/event2 >> pinch.log
+      stampcam import getevent pinch.log --screen 412x915 --out pinch.json
+      stampcam import cdp Examples/traces/pinch.cdp.jsonl
     """
 
   static let schema = """

@@ -28,6 +28,16 @@ struct ParserTests {
     Case(arguments: ["explain", "m.json", "--job", "7"], expected: .explain(manifest: "m.json", job: "7")),
     Case(arguments: ["explain", "m.json"], expected: .explain(manifest: "m.json", job: nil)),
     Case(arguments: ["schema"], expected: .schema),
+    Case(
+      arguments: ["import", "getevent", "log.txt", "--screen", "390x844", "--device=event2", "--axis-max", "1079x2399"],
+      expected: .importLog(
+        ImportOptions(
+          format: .getevent, log: "log.txt", screen: (390, 844), device: "event2", axisMax: (1079, 2399), out: nil))),
+    Case(
+      arguments: ["import", "cdp", "t.jsonl", "--out", "t.json"],
+      expected: .importLog(ImportOptions(format: .cdp, log: "t.jsonl", out: "t.json"))),
+    Case(arguments: ["import", "--help"], expected: .help(topic: "import")),
+    Case(arguments: ["import", "cdp", "--help"], expected: .help(topic: "import")),
   ]
 
   @Test(arguments: good)
@@ -54,6 +64,14 @@ struct ParserTests {
     Bad(arguments: ["render", "m.json", "--out", "o", "--colour"], words: "unknown option '--colour' for render"),
     Bad(arguments: ["schema", "extra"], words: "schema takes no arguments"),
     Bad(arguments: ["help", "paint"], words: "no help for 'paint'"),
+    Bad(arguments: ["import"], words: "import needs a format"),
+    Bad(arguments: ["import", "evtest", "x"], words: "not 'evtest'"),
+    Bad(arguments: ["import", "getevent", "x"], words: "needs --screen WxH"),
+    Bad(arguments: ["import", "getevent", "x", "--screen", "390"], words: "not '390'"),
+    Bad(arguments: ["import", "getevent", "x", "--screen", "0x5"], words: "two positive numbers"),
+    Bad(arguments: ["import", "getevent", "x", "--screen", "1x1", "--axis-max", "1.5x2"], words: "whole numbers"),
+    Bad(arguments: ["import", "cdp", "x", "--screen", "1x1"], words: "unknown option '--screen'"),
+    Bad(arguments: ["import", "cdp"], words: "needs a LOG"),
   ]
 
   @Test(arguments: bad)

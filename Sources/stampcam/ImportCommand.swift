@@ -1,0 +1,45 @@
+import Foundation
+import StampCore
+import StampImport
+
+/// `stampcam import`: a recorded log in, the manifest's `touches` item out.
+struct ImportCommand {
+  let options: ImportOptions
+
+  func run() -> Int32 {
+    let text: String
+    do {
+      text = try String(contentsOfFile: options.log, encoding: .utf8)
+    } catch {
+      return CLI.fail("\(options.log): cannot read the log (\((error as NSError).localizedDescription))", status: 2)
+    }
+    let events: [TouchEvent]
+    do {
+      switch options.format {
+      case .getevent:
+        let screen = options.screen.map { Size($0.width, $0.height) } ?? Size(1, 1)
+        events = try GeteventImporter.parse(text, screen: screen, device: options.device, axisMax: options.axisMax)
+      case .cdp:
+        events = try CDPImporter.parse(text)
+      }
+    } catch {
+      return CLI.fail("\(options.log): \(error)", status: 2)
+    }
+    let json = TouchesJSON.render(events) + "\n"
+    guard let out = options.out else {
+      print(json, terminator: "")
+      return 0
+    }
+    // Written beside the target and renamed over it: a failed write never leaves half a file.
+    let temporary = out + ".stampcam-\(getpid()).tmp"
+    do {
+      try Data(json.utf8).write(to: URL(fileURLWithPath: temporary))
+      guard rename(temporary, out) == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+    } catch {
+      unlink(temporary)
+      return CLI.fail("\(out): cannot write (\((error as NSError).localizedDescription))", status: 1)
+    }
+    Terminal.line("\(events.count) touch events from \(options.log) written to \(out)")
+    return 0
+  }
+}
