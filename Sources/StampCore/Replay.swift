@@ -12,6 +12,19 @@ public let gestureItemGap = 1.0
 /// - Throws: `ReplayError` for a scene or an item that cannot be replayed; nothing is half-applied, since the
 ///   result is returned only on success.
 public func replay(_ spec: SceneSpec) throws -> SceneResult {
+  var traces: [TouchTrace]?
+  return try run(spec, recording: &traces)
+}
+
+/// Replays like `replay(_:)` and also returns where every finger went, in image pixels (each point mapped with
+/// the viewport as it was when the finger got there), for pictures of what happened.
+public func replayTracing(_ spec: SceneSpec) throws -> (SceneResult, [TouchTrace]) {
+  var traces: [TouchTrace]? = []
+  let result = try run(spec, recording: &traces)
+  return (result, traces ?? [])
+}
+
+private func run(_ spec: SceneSpec, recording traces: inout [TouchTrace]?) throws -> SceneResult {
   try SceneCheck.validate(spec)
   let view = spec.view ?? spec.imageSize
   let viewport = Viewport(imageSize: spec.imageSize, viewSize: view, zoomRange: spec.settings.zoomRange)
@@ -19,25 +32,26 @@ public func replay(_ spec: SceneSpec) throws -> SceneResult {
   var engine = GestureEngine(canvas: Canvas(viewport: viewport, stamps: stamps, settings: spec.settings))
   var start = 0.0
   for (index, item) in spec.gestures.enumerated() {
-    let end: Double
-    if case .touches(let events) = item {
-      let issues = TouchStream.validate(events)
+    let events: [TouchEvent]
+    if case .touches(let recorded) = item {
+      let issues = TouchStream.validate(recorded)
       if !issues.isEmpty { throw ReplayError.invalidTouches(item: index, issues: issues) }
-      end = start + play(events, start: start, on: &engine)
+      events = recorded
     } else {
-      let events = try TouchSynthesizer.events(for: item, index: index, canvas: engine.canvas)
-      end = start + play(events, start: start, on: &engine)
+      events = try TouchSynthesizer.events(for: item, index: index, canvas: engine.canvas)
+    }
+    if traces != nil {
+      for event in events {
+        traces?.record(event, item: index, at: engine.canvas.viewport.toImage(event.location))
+        engine.handle(event, start: start)
+      }
+    } else {
+      for event in events { engine.handle(event, start: start) }
     }
     engine.finishItem()
-    start = end + gestureItemGap
+    start += (events.last?.t ?? 0) + gestureItemGap
   }
   let canvas = engine.canvas
   let state = ViewportState(zoom: canvas.viewport.zoom, visible: canvas.viewport.visible, viewSize: view)
   return SceneResult(stamps: canvas.stamps.map(\.placed), viewport: state, gestures: engine.gestures)
-}
-
-/// Feeds a valid stream to the engine; returns the time of its last event (0 when empty), relative to `start`.
-private func play(_ events: [TouchEvent], start: Double, on engine: inout GestureEngine) -> Double {
-  for event in events { engine.handle(event, start: start) }
-  return events.last?.t ?? 0
 }

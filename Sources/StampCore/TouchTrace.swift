@@ -1,0 +1,32 @@
+/// Where one finger went, from touch-down to lift, in image pixels.
+public struct TouchTrace: Sendable, Hashable {
+  /// The gesture item the finger belongs to.
+  public var item: Int
+  /// The touch's id within its item.
+  public var id: Int
+  /// Its positions in order, the first where it touched down.
+  public var points: [Point]
+  /// True when it lifted (ended); false when it was cancelled or still down at the end of its item.
+  public var lifted: Bool
+
+  /// Creates a trace.
+  public init(item: Int, id: Int, points: [Point], lifted: Bool) {
+    self.item = item
+    self.id = id
+    self.points = points
+    self.lifted = lifted
+  }
+}
+
+extension [TouchTrace] {
+  /// Adds an event's image-space position to the trace of its finger, starting a trace when it touches down.
+  mutating func record(_ event: TouchEvent, item: Int, at point: Point) {
+    if event.phase == .began {
+      append(TouchTrace(item: item, id: event.id, points: [point], lifted: false))
+      return
+    }
+    guard let index = lastIndex(where: { $0.item == item && $0.id == event.id }) else { return }
+    if event.phase != .stationary { self[index].points.append(point) }
+    if event.phase == .ended { self[index].lifted = true }
+  }
+}
