@@ -63,7 +63,7 @@ def main():
            f"stamps each ({sum(1 for j in workload['jobs'] for s in j['stamps'] if s['clippedAt'])} of "
            f"{sum(len(j['stamps']) for j in workload['jobs'])} clipped at an edge), JPEG Q90 out",
            f"- {machine.get('rounds', '?')} round(s), variants in turn within each round; wall time and peak RSS from "
-           f"`/usr/bin/time -f '%e %M'`; for a process pool the RSS is that of its largest process, not the sum",
+           f"`/usr/bin/time -f '%e %M'`; a process pool's RSS is its parent's only (the workers escape it)",
            ""]
     md.append("| variant | what | median wall s | min | max | vs " + baseline + " | peak RSS MB | runs | check |")
     md.append("| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |")
