@@ -1,6 +1,8 @@
 #include "JPEGTransplant.h"
 
 #include <errno.h>
+#include <malloc.h>
+#include <pthread.h>
 #include <setjmp.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -60,7 +62,21 @@ static int sjt_report(sjt_state *s, const char *text, char *message, size_t leng
   return -1;
 }
 
+static pthread_once_t sjt_malloc_once = PTHREAD_ONCE_INIT;
+
+// libjpeg allocates (and zeroes) a photo's coefficient arrays afresh for every file, 24 MB per component of a
+// 12-megapixel 4:4:4 photo, and glibc hands such blocks back to the kernel when they are freed, so every job pays
+// page faults on all of them again (measured: 6,000 faults, a quarter of the job's system time). Serve blocks up to
+// 32 MB from the heap and keep up to 64 MB of freed memory at a heap's top (worker threads' heaps shrink by
+// the top pad's rule), so later jobs reuse the same pages. Peak memory is unchanged; it is just not given back.
+static void sjt_keep_freed_memory(void) {
+  mallopt(M_MMAP_THRESHOLD, 32 * 1024 * 1024);
+  mallopt(M_TRIM_THRESHOLD, 256 * 1024 * 1024);
+  mallopt(M_TOP_PAD, 64 * 1024 * 1024);
+}
+
 sjt_state *sjt_new(void) {
+  pthread_once(&sjt_malloc_once, sjt_keep_freed_memory);
   sjt_state *s = calloc(1, sizeof *s);
   if (!s) return NULL;
   sjt_errors(&s->error);

@@ -240,3 +240,16 @@ int scv_set_string(VipsImage *in, VipsImage **out, const char *field, const char
 }
 
 int scv_has_field(VipsImage *in, const char *field) { return vips_image_get_typeof(in, field) != 0; }
+
+int scv_svg(const char *svg, size_t length, VipsImage **out) {
+  // svgload_buffer keeps a pointer to the buffer for the image's lifetime: give it a copy the image owns.
+  void *copy = g_memdup2(svg, length);
+  VipsImage *t = NULL;
+  if (vips_svgload_buffer(copy, length, &t, "access", VIPS_ACCESS_SEQUENTIAL, NULL)) {
+    g_free(copy);
+    return -1;
+  }
+  g_signal_connect_data(t, "postclose", G_CALLBACK(g_free), copy, NULL, G_CONNECT_SWAPPED);
+  *out = t;
+  return 0;
+}

@@ -10,6 +10,8 @@ public struct BatchOptions: Sendable {
   public var concurrency: Int
   /// Photos and stamps with more pixels fail their job before decoding.
   public var maxPixels: Int
+  /// Draw every job's overlay picture, whatever the manifest says.
+  public var overlay = false
 
   /// Creates options; `concurrency` nil means the number of active cores.
   public init(outputFolder: String, concurrency: Int? = nil, maxPixels: Int = 100_000_000) {
@@ -28,7 +30,9 @@ public struct BatchRunner: Sendable {
   public init(options: BatchOptions) throws {
     self.options = options
     let renderer = Renderer(cache: StampCache(maxPixels: options.maxPixels), maxPixels: options.maxPixels)
-    jobRenderer = JobRenderer(renderer: renderer, paths: try OutputPaths(folder: options.outputFolder))
+    var jobRenderer = JobRenderer(renderer: renderer, paths: try OutputPaths(folder: options.outputFolder))
+    jobRenderer.overlayAll = options.overlay
+    self.jobRenderer = jobRenderer
   }
 
   /// Renders every job, calling `done` (from worker threads, one call at a time) as each finishes; returns the

@@ -8,32 +8,57 @@ struct JobRenderer: Sendable {
   let renderer: Renderer
   let paths: OutputPaths?
 
+  /// Also draw the overlay picture for every job, whatever the manifest says (`render --overlay`).
+  var overlayAll = false
+
   /// The outputs the job writes, relative to the output folder, in the order they are written.
-  static func outputs(of job: JobEntry) -> [String] {
-    [job.output] + (job.viewOutput.map { [$0] } ?? [])
+  func outputs(of job: JobEntry) -> [String] {
+    var outputs = [job.output]
+    if let view = job.viewOutput { outputs.append(view) }
+    if overlayAll || job.overlay { outputs.append(Self.overlayPath(for: job.output)) }
+    return outputs
+  }
+
+  /// `a/b.jpg` -> `a/b.overlay.jpg`: the overlay is a copy of the output in the same format.
+  static func overlayPath(for output: String) -> String {
+    let slash = output.lastIndex(of: "/").map { output.index(after: $0) } ?? output.startIndex
+    guard let dot = output[slash...].lastIndex(of: "."), dot > slash else { return output + ".overlay" }
+    return String(output[..<dot]) + ".overlay" + String(output[dot...])
   }
 
   /// Renders the job and returns the outputs written (relative paths).
   func render(_ job: JobEntry) throws -> [String] {
-    let (scene, _) = try replay(job) { try renderer.cache.pixelSize(of: $0) }
+    guard let paths else { throw BatchError.outputFolder(path: "", message: "no output folder") }
+    let wantsOverlay = overlayAll || job.overlay
+    let (scene, traces) = try replay(job, tracing: wantsOverlay) { try renderer.cache.pixelSize(of: $0) }
     let plan = RenderPlan(
       base: job.base,
       stamps: zip(job.stamps, scene.stamps).map { RenderPlan.Stamp(image: $0.image, placement: $1) })
     let inputs = Set(([job.base] + job.stamps.map(\.image)).map(OutputPaths.realPath))
-    guard let paths else { throw BatchError.outputFolder(path: "", message: "no output folder") }
-    let target = try paths.resolve(job.output, job: job.id, inputs: inputs)
-    try renderer.render(plan, to: target, quality: job.settings.quality)
-    guard let viewOutput = job.viewOutput else { return [job.output] }
-    let window = ViewWindow(
-      visible: scene.viewport.visible, viewSize: scene.viewport.viewSize, screenScale: job.screenScale)
-    let viewTarget = try paths.resolve(viewOutput, job: job.id, inputs: inputs)
-    try renderer.renderView(plan, window: window, to: viewTarget, quality: job.settings.quality)
-    return [job.output, viewOutput]
+    let quality = job.settings.quality
+    var written: [String] = []
+    for output in outputs(of: job) {
+      let target = try paths.resolve(output, job: job.id, inputs: inputs)
+      if output == job.output {
+        try renderer.render(plan, to: target, quality: quality)
+      } else if output == job.viewOutput {
+        let window = ViewWindow(
+          visible: scene.viewport.visible, viewSize: scene.viewport.viewSize, screenScale: job.screenScale)
+        try renderer.renderView(plan, window: window, to: target, quality: quality)
+      } else {
+        let overlay = Overlay(traces: traces, gestures: scene.gestures, stamps: scene.stamps)
+        try renderer.renderOverlay(plan, overlay: overlay, to: target, quality: quality)
+      }
+      written.append(output)
+    }
+    return written
   }
 
   /// Reads the headers the job needs (never the pixels of the photo) and replays its gestures; `stampSize`
   /// gives a stamp image's upright pixel size.
-  func replay(_ job: JobEntry, stampSize: (String) throws -> Size) throws -> (SceneResult, ImageHeader) {
+  func replay(_ job: JobEntry, tracing: Bool = false, stampSize: (String) throws -> Size) throws
+    -> (SceneResult, [TouchTrace])
+  {
     let header = try ImageHeader.read(job.base)
     guard header.width * header.height <= renderer.maxPixels else {
       throw RenderError.tooLarge(path: job.base, width: header.width, height: header.height, limit: renderer.maxPixels)
@@ -43,6 +68,7 @@ struct JobRenderer: Sendable {
       sizes[stamp.image] = try stampSize(stamp.image)
     }
     let spec = try job.scene(imageSize: header.uprightSize, stampPixelSizes: sizes)
-    return (try StampCore.replay(spec), header)
+    if tracing { return try StampCore.replayTracing(spec) }
+    return (try StampCore.replay(spec), [])
   }
 }

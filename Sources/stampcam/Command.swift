@@ -24,6 +24,8 @@ struct RenderOptions: Equatable, Sendable {
   var jobs: Int?
   /// Silences the progress line and the summary.
   var quiet = false
+  /// Also write every job's overlay picture.
+  var overlay = false
   /// Photos and stamps with more pixels fail their job, checked from the header.
   var maxPixels = 100_000_000
 }

@@ -55,6 +55,7 @@ struct Parser {
     var jobs: Int?
     var maxPixels = 100_000_000
     var quiet = false
+    var overlay = false
     return try withManifest(
       "render",
       options: [
@@ -62,10 +63,11 @@ struct Parser {
         "--jobs": { jobs = try Self.integer($0, option: "--jobs", range: 1...1024) },
         "--max-pixels": { maxPixels = try Self.integer($0, option: "--max-pixels", range: 1...Int(Int32.max) * 16) },
       ],
-      flags: ["--quiet": { quiet = true }, "-q": { quiet = true }]
+      flags: ["--quiet": { quiet = true }, "-q": { quiet = true }, "--overlay": { overlay = true }]
     ) { manifest, _ in
       guard let out else { throw UsageError(message: "render needs --out DIR (the folder the outputs go to)") }
-      return .render(RenderOptions(manifest: manifest, out: out, jobs: jobs, quiet: quiet, maxPixels: maxPixels))
+      return .render(
+        RenderOptions(manifest: manifest, out: out, jobs: jobs, quiet: quiet, overlay: overlay, maxPixels: maxPixels))
     }
   }
 

@@ -17,8 +17,9 @@ struct RenderCommand {
     }
     let runner: BatchRunner
     do {
-      runner = try BatchRunner(
-        options: BatchOptions(outputFolder: options.out, concurrency: options.jobs, maxPixels: options.maxPixels))
+      var batch = BatchOptions(outputFolder: options.out, concurrency: options.jobs, maxPixels: options.maxPixels)
+      batch.overlay = options.overlay
+      runner = try BatchRunner(options: batch)
     } catch {
       return CLI.fail("\(error)", status: 2)
     }

@@ -19,7 +19,7 @@ enum Usage {
     stampcam: replay stamp-camera gestures onto full-resolution photos, in bulk.
 
     USAGE
-      stampcam render MANIFEST --out DIR [--jobs N] [--quiet] [--max-pixels N]
+      stampcam render MANIFEST --out DIR [--jobs N] [--quiet] [--overlay] [--max-pixels N]
       stampcam validate MANIFEST
       stampcam explain MANIFEST [--job ID]
       stampcam import getevent LOG --screen WxH [--device NAME] [--axis-max XxY] [--out FILE]
@@ -45,7 +45,7 @@ enum Usage {
 
   static let render = """
     USAGE
-      stampcam render MANIFEST --out DIR [--jobs N] [--quiet] [--max-pixels N]
+      stampcam render MANIFEST --out DIR [--jobs N] [--quiet] [--overlay] [--max-pixels N]
 
     Renders every job of MANIFEST into DIR. Each output is written to a temporary file in its folder and renamed
     into place, so a failed or interrupted job never leaves a half-written file. Output formats follow the
@@ -57,6 +57,10 @@ enum Usage {
       --jobs N           jobs in flight at once (default: the number of cores)
       --max-pixels N     photos or stamps with more pixels fail their job, before decoding (default 100000000)
       --quiet, -q        no progress and no summary on stderr
+      --overlay          also write <output>.overlay.<ext> for every job: the finger paths (a colour per
+                         finger, a dot where it came down, a ring where it lifted), the points where gestures
+                         were recognized with their kind, and each stamp's final outline (a job can ask for
+                         it alone with "overlay": true)
 
     EXAMPLES
       stampcam render Examples/manifest.json --out out/examples

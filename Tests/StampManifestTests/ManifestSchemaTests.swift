@@ -8,7 +8,7 @@ struct ManifestSchemaTests {
     "manifest": ["version", "defaults", "jobs"],
     "linesHeader": ["version", "defaults"],
     "defaults": ["view", "settings"],
-    "job": ["id", "base", "output", "viewOutput", "view", "stamps", "gestures", "settings"],
+    "job": ["id", "base", "output", "viewOutput", "view", "stamps", "gestures", "settings", "overlay"],
     "view": ["width", "height", "screenScale"],
     "settings": [
       "scaleRange", "zoomRange", "doubleTap", "zoomStep", "tapMaxDuration", "tapSlop", "doubleTapInterval",

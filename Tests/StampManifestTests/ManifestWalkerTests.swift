@@ -23,7 +23,8 @@ struct ManifestWalkerTests {
     Case(
       name: "unknown key without a near one", job: #"{"base": "a", "colour": 1}"#,
       expected: [
-        "jobs[0].colour: unknown key (expected one of: id, base, output, viewOutput, view, stamps, gestures, settings)"
+        "jobs[0].colour: unknown key (expected one of: id, base, output, viewOutput, view, stamps, gestures, settings,"
+          + " overlay)"
       ]),
     Case(
       name: "setting at the job's top level", job: #"{"base": "a", "quality": 80}"#,
@@ -31,7 +32,8 @@ struct ManifestWalkerTests {
     Case(
       name: "odd key", job: #"{"base": "a", "my key": 1}"#,
       expected: [
-        "jobs[0][\"my key\"]: unknown key (expected one of: id, base, output, viewOutput, view, stamps, gestures, settings)"
+        "jobs[0][\"my key\"]: unknown key (expected one of: id, base, output, viewOutput, view, stamps, gestures, settings,"
+          + " overlay)"
       ]),
     Case(name: "repeated key", job: #"{"base": "a", "base": "b"}"#, expected: ["jobs[0].base: duplicate key"]),
     Case(name: "missing key", job: #"{"id": "x"}"#, expected: ["jobs[0]: missing key \"base\""]),

@@ -68,6 +68,38 @@ struct JPEGTransplantTests {
     #expect(written.orientation == 1)
   }
 
+  /// A 150 x 107 photo ends inside its last iMCU column and row: a stamp clipped there is drawn up to the last
+  /// pixel, and blocks away from it stay the source's.
+  @Test(arguments: [Subsampling.none, .half])
+  func stampAtRaggedEdgesIsDrawnToTheLastPixel(_ subsampling: Subsampling) throws {
+    let fixtures = try Fixtures()
+    defer { fixtures.remove() }
+    let base = try fixtures.jpeg("base.jpg", width: 150, height: 107, subsampling: subsampling) {
+      Fixtures.texture($0, $1)
+    }
+    let red = try fixtures.solid("red.png", width: 30, height: 30, pixel: [255, 0, 0, 255])
+    let plan = RenderPlan(
+      base: base,
+      stamps: [
+        .init(image: red, placement: PlacedStamp(id: "r", center: Point(145, 103), size: Size(30, 30), scale: 1, rotation: 0))
+      ])
+    let output = fixtures.path("out.jpg")
+    #expect(try JPEGTransplant.transplant(plan, to: output, with: Renderer()) == .transplant)
+    let pixels = try Pixels(output)
+    #expect(pixels.width == 150 && pixels.height == 107)
+    for (x, y) in [(149, 106), (131, 89), (140, 100)] {
+      #expect(pixels[x, y].map(Int.init).elementsEqual([255, 0, 0]) { abs($0 - $1) <= 8 }, "(\(x), \(y)): \(pixels[x, y])")
+    }
+    // The stamp covers [130, 150) x [88, 107); bicubic reaches one pixel further.
+    let chroma = subsampling == .half ? 16 : 8
+    for component in 0..<3 {
+      let size = component == 0 ? 8 : chroma
+      let allowed = Self.blocks(meeting: [GridRect(left: 129, top: 87, width: 21, height: 20)], bw: size, bh: size)
+      let diff = try differingBlocks(base, output, component: component)
+      #expect(!diff.blocks.isEmpty && diff.blocks.isSubset(of: allowed), "component \(component): \(diff.blocks)")
+    }
+  }
+
   /// With no stamp on the photo, every block of the output is the source's.
   @Test(arguments: [Subsampling.none, .half])
   func noStampsMeansEveryBlockIsTheSource(_ subsampling: Subsampling) throws {

@@ -19,8 +19,8 @@ struct ParserTests {
     Case(arguments: ["--version"], expected: .version),
     Case(arguments: ["render", "m.json", "--out", "o"], expected: .render(RenderOptions(manifest: "m.json", out: "o"))),
     Case(
-      arguments: ["render", "--out=o", "--jobs=3", "-q", "m.json"],
-      expected: .render(RenderOptions(manifest: "m.json", out: "o", jobs: 3, quiet: true))),
+      arguments: ["render", "--out=o", "--jobs=3", "-q", "m.json", "--overlay"],
+      expected: .render(RenderOptions(manifest: "m.json", out: "o", jobs: 3, quiet: true, overlay: true))),
     Case(
       arguments: ["render", "--max-pixels", "500", "--out", "o", "--", "-odd.json"],
       expected: .render(RenderOptions(manifest: "-odd.json", out: "o", maxPixels: 500))),

@@ -102,6 +102,9 @@ int scv_set_string(VipsImage *in, VipsImage **out, const char *field, const char
 /// True when the image carries the metadata field.
 int scv_has_field(VipsImage *in, const char *field);
 
+/// Renders SVG text (copied) to an 8-bit sRGB image with alpha. `*out` is a new reference.
+int scv_svg(const char *svg, size_t length, VipsImage **out);
+
 /// Sets libvips' worker-thread count per pipeline (0 = libvips' default).
 void scv_set_concurrency(int n);
 

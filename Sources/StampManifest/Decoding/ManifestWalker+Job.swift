@@ -41,6 +41,7 @@ extension ManifestWalker {
       id: id, base: base, output: output ?? "", viewOutput: viewOutput, view: view?.size, stamps: stamps,
       gestures: gestures, settings: settings, index: index, line: v.line + lineOffset)
     entry.screenScale = view?.screenScale ?? 1
+    entry.overlay = bool(m, "overlay", path) ?? false
     return DecodedJob(
       entry: entry, valid: diagnostics.count == before, idValue: value(m, "id"), outputValue: value(m, "output"),
       viewOutputValue: value(m, "viewOutput"))

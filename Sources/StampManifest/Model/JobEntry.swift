@@ -18,6 +18,8 @@ public struct JobEntry: Sendable, Hashable {
   public var gestures: [GestureItem]
   /// Pixels per point of the screen (`view.screenScale`), for `viewOutput`; 1 when not given.
   public var screenScale: Double = 1
+  /// Also write a picture of what happened over a copy of the output (`overlay`).
+  public var overlay = false
   /// The design's defaults, overridden by the manifest's defaults, overridden by the job's settings.
   public var settings: Settings
   /// The job's index in the manifest, from 0.

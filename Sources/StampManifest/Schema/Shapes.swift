@@ -101,6 +101,7 @@ enum Shapes {
       Field("stamps", .array(stamp), "Stamps in drawing order, later ones on top."),
       Field("gestures", .array(gesture), "Played in order on one clock, 1 s apart."),
       Field("settings", .object(settings), "Overrides the defaults' settings key by key."),
+      Field("overlay", .boolean, "Also write <output>.overlay.<ext>: finger paths, gestures, outlines (false)."),
     ])
 
   static let manifest = Shape(

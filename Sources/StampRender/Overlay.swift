@@ -1,0 +1,101 @@
+import CVips
+import CVipsShim
+import Foundation
+import StampCore
+
+/// A picture of what happened, drawn over a rendered photo: finger paths (a colour per finger, a dot where it
+/// came down, a ring where it lifted), the points where gestures were recognized with their kind, and each stamp's
+/// final outline. Drawn as SVG by libvips (librsvg), composited over the output.
+public struct Overlay: Sendable, Hashable {
+  /// Finger paths in image pixels.
+  public var traces: [TouchTrace]
+  /// Recognized gestures, `at` in image pixels.
+  public var gestures: [RecognizedGesture]
+  /// Final stamps.
+  public var stamps: [PlacedStamp]
+
+  /// Creates an overlay.
+  public init(traces: [TouchTrace], gestures: [RecognizedGesture], stamps: [PlacedStamp]) {
+    self.traces = traces
+    self.gestures = gestures
+    self.stamps = stamps
+  }
+
+  /// Colours for fingers, in the order they came down within a gesture item; gesture marks are magenta, stamp outlines yellow.
+  static let fingerColours = ["#00e5ff", "#ff9100", "#76ff03", "#ff1744", "#2979ff", "#ffea00"]
+  static let markColour = "#ff00ff"
+  static let outlineColour = "#ffff00"
+
+  /// The SVG for an image of `width` x `height`; line widths grow with the image so they read at any size.
+  func svg(width: Int, height: Int) -> String {
+    let line = max(2, Double(max(width, height)) / 500)
+    var out = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(width)\" height=\"\(height)\">"
+    for stamp in stamps {
+      let corners = Self.corners(of: stamp).map { "\(n($0.x)),\(n($0.y))" }.joined(separator: " ")
+      out += "<polygon points=\"\(corners)\" fill=\"none\" stroke=\"\(Self.outlineColour)\" stroke-width=\"\(n(line))\"/>"
+    }
+    var fingers: [Int: Int] = [:]  // item -> fingers seen so far in it
+    for trace in traces {
+      // A colour per finger, in the order fingers came down within their gesture item.
+      let finger = fingers[trace.item, default: 0]
+      fingers[trace.item] = finger + 1
+      guard let first = trace.points.first, let last = trace.points.last else { continue }
+      let colour = Self.fingerColours[finger % Self.fingerColours.count]
+      let path = trace.points.map { "\(n($0.x)),\(n($0.y))" }.joined(separator: " ")
+      out += "<polyline points=\"\(path)\" fill=\"none\" stroke=\"\(colour)\" stroke-width=\"\(n(line))\""
+      out += " stroke-linejoin=\"round\" stroke-linecap=\"round\"/>"
+      out += "<circle cx=\"\(n(first.x))\" cy=\"\(n(first.y))\" r=\"\(n(line * 2.5))\" fill=\"\(colour)\"/>"
+      if trace.lifted {
+        out += "<circle cx=\"\(n(last.x))\" cy=\"\(n(last.y))\" r=\"\(n(line * 5))\" fill=\"none\""
+        out += " stroke=\"\(colour)\" stroke-width=\"\(n(line))\"/>"
+      }
+    }
+    for gesture in gestures {
+      let (x, y, r) = (gesture.at.x, gesture.at.y, line * 3)
+      out += "<rect x=\"\(n(x - r))\" y=\"\(n(y - r))\" width=\"\(n(2 * r))\" height=\"\(n(2 * r))\""
+      out += " fill=\"\(Self.markColour)\" transform=\"rotate(45 \(n(x)) \(n(y)))\"/>"
+      out += "<text x=\"\(n(x + 2 * r))\" y=\"\(n(y - 2 * r))\" font-family=\"DejaVu Sans, sans-serif\""
+      out += " font-size=\"\(n(line * 9))\" fill=\"\(Self.markColour)\" stroke=\"black\""
+      out += " stroke-width=\"\(n(line / 3))\">\(gesture.kind.rawValue)</text>"
+    }
+    return out + "</svg>"
+  }
+
+  /// The stamp's rotated, scaled rectangle, clockwise from its top-left corner.
+  static func corners(of stamp: PlacedStamp) -> [Point] {
+    let radians = stamp.rotation * .pi / 180
+    let (c, s) = (cos(radians), sin(radians))
+    let (hw, hh) = (stamp.size.width * stamp.scale / 2, stamp.size.height * stamp.scale / 2)
+    return [(-hw, -hh), (hw, -hh), (hw, hh), (-hw, hh)].map { (u, v) in
+      Point(stamp.center.x + c * u - s * v, stamp.center.y + s * u + c * v)
+    }
+  }
+
+  private func n(_ value: Double) -> String { String(format: "%.2f", value) }
+}
+
+extension Renderer {
+  /// Renders `plan` with `overlay` drawn over it and writes the result to `output`.
+  public func renderOverlay(_ plan: RenderPlan, overlay: Overlay, to output: String, quality: Int? = nil) throws {
+    guard let format = OutputFormat(path: output) else { throw RenderError.unsupportedFormat(path: output) }
+    let picture = try compose(plan)
+    let svg = overlay.svg(width: picture.width, height: picture.height)
+    var out: UnsafeMutablePointer<VipsImage>?
+    guard scv_svg(svg, svg.utf8.count, &out) == 0, let drawn = out else {
+      throw RenderError.operation(path: plan.base, operation: "draw overlay", message: Vips.takeError())
+    }
+    let layer = Image(owning: drawn, source: plan.base)
+    var pointers: [UnsafeMutablePointer<VipsImage>?] = [picture.pointer, layer.pointer]
+    var composed: UnsafeMutablePointer<VipsImage>?
+    let status = pointers.withUnsafeMutableBufferPointer {
+      scv_composite($0.baseAddress, 2, Int32(VIPS_BLEND_MODE_OVER.rawValue), [0], [0], 0, &composed)
+    }
+    guard status == 0, let result = composed else {
+      throw RenderError.operation(path: plan.base, operation: "draw overlay", message: Vips.takeError())
+    }
+    let flat = withExtendedLifetime((picture, layer)) { Image(owning: result, source: plan.base) }
+    let colour = try flat.derive("extract colour") { scv_extract_bands($0, &$1, 0, Int32(min(3, flat.bands))) }
+    let eight = try colour.derive("cast") { scv_cast($0, &$1, VIPS_FORMAT_UCHAR) }
+    try ImageWriter.write(eight, to: output, format: format, quality: quality ?? 90)
+  }
+}
