@@ -12,6 +12,10 @@ public struct BatchOptions: Sendable {
   public var maxPixels: Int
   /// Draw every job's overlay picture, whatever the manifest says.
   public var overlay = false
+  /// Render only this shard's jobs.
+  public var shard: Shard?
+  /// Skip jobs whose outputs all exist (outputs appear only complete: they are renamed into place).
+  public var resume = false
 
   /// Creates options; `concurrency` nil means the number of active cores.
   public init(outputFolder: String, concurrency: Int? = nil, maxPixels: Int = 100_000_000) {
@@ -35,33 +39,53 @@ public struct BatchRunner: Sendable {
     self.jobRenderer = jobRenderer
   }
 
-  /// Renders every job, calling `done` (from worker threads, one call at a time) as each finishes; returns the
-  /// outcomes in manifest order.
-  public func run(_ jobs: [JobEntry], done: @escaping @Sendable (JobOutcome, Int) -> Void = { _, _ in })
-    -> [JobOutcome]
-  {
-    let next = Locked(0)
-    let outcomes = Locked([JobOutcome?](repeating: nil, count: jobs.count))
-    let finished = Locked(0)
+  /// Renders every job of the array and returns the outcomes in manifest order.
+  public func run(_ jobs: [JobEntry], done: @escaping @Sendable (JobOutcome) -> Void = { _ in }) -> [JobOutcome] {
+    let outcomes = Locked([JobOutcome]())
+    run(jobs.lazy.map { .success($0) }) { outcome in
+      outcomes.withLock { $0.append(outcome) }
+      done(outcome)
+    }
+    let order = Dictionary(jobs.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
+    return outcomes.withLock { $0 }.sorted { order[$0.id, default: 0] < order[$1.id, default: 0] }
+  }
+
+  /// Renders jobs as they come (a streamed manifest is read no faster than it is rendered), calling `done` from
+  /// worker threads, one call at a time, as each finishes or is skipped. Jobs outside the shard are not
+  /// reported; an undecodable job (a JSON Lines line that changed since validation) fails alone. Stops taking
+  /// jobs once `cancellation` is cancelled; jobs in flight finish.
+  public func run<Jobs: Sequence<Result<JobEntry, ManifestError>>>(
+    _ jobs: Jobs, cancellation: Cancellation = Cancellation(), done: @escaping @Sendable (JobOutcome) -> Void
+  ) {
+    let iterator = Locked(jobs.makeIterator())
+    let report = Locked(())
     let jobRenderer = self.jobRenderer
+    let options = self.options
     WorkQueue.run(
       width: options.concurrency,
       next: {
-        next.withLock { index -> Int? in
-          guard index < jobs.count else { return nil }
-          defer { index += 1 }
-          return index
+        iterator.withLock { iterator -> Result<JobEntry, ManifestError>? in
+          while !cancellation.isCancelled, let item = iterator.next() {
+            if case .success(let job) = item, let shard = options.shard, !shard.contains(job.index) { continue }
+            return item
+          }
+          return nil
         }
       },
-      work: { index in
-        let outcome = Self.perform(jobs[index], with: jobRenderer)
-        outcomes.withLock { $0[index] = outcome }
-        finished.withLock { count in
-          count += 1
-          done(outcome, count)
+      work: { item in
+        let outcome: JobOutcome
+        switch item {
+        case .failure(let error):
+          outcome = JobOutcome(id: "?", status: .failed, outputs: [], error: error.description, seconds: 0)
+        case .success(let job):
+          if options.resume, jobRenderer.isComplete(job) {
+            outcome = JobOutcome(id: job.id, status: .skipped, outputs: jobRenderer.outputs(of: job), error: nil, seconds: 0)
+          } else {
+            outcome = Self.perform(job, with: jobRenderer)
+          }
         }
+        report.withLock { _ in done(outcome) }
       })
-    return outcomes.withLock { $0.compactMap { $0 } }
   }
 
   static func perform(_ job: JobEntry, with renderer: JobRenderer) -> JobOutcome {

@@ -25,3 +25,14 @@ public struct JobOutcome: Sendable, Equatable {
     self.seconds = seconds
   }
 }
+
+extension JobOutcome {
+  /// The report's line for this job: `{"id", "status", "outputs", "error", "seconds"}`.
+  public var jsonLine: String {
+    JSON.render(
+      .object([
+        ("id", .string(id)), ("status", .string(status.rawValue)), ("outputs", .array(outputs.map { .string($0) })),
+        ("error", error.map { .string($0) } ?? .null), ("seconds", .number((seconds * 1000).rounded() / 1000)),
+      ]))
+  }
+}

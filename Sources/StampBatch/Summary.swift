@@ -7,6 +7,14 @@ public struct Summary: Sendable, Equatable {
   public var skipped = 0
   public var seconds = 0.0
 
+  /// Counts given directly.
+  public init(ok: Int, failed: Int, skipped: Int, seconds: Double) {
+    self.ok = ok
+    self.failed = failed
+    self.skipped = skipped
+    self.seconds = seconds
+  }
+
   /// Tallies outcomes.
   public init(_ outcomes: [JobOutcome], seconds: Double) {
     for outcome in outcomes {

@@ -27,6 +27,8 @@ enum ImageWriter {
     let folder = url.deletingLastPathComponent().path
     let temporary =
       folder + "/." + url.lastPathComponent + ".stampcam-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).tmp"
+    TemporaryFiles.shared.add(temporary)
+    defer { TemporaryFiles.shared.remove(temporary) }
     do {
       try fill(temporary)
       try flush(temporary)

@@ -26,6 +26,12 @@ struct RenderOptions: Equatable, Sendable {
   var quiet = false
   /// Also write every job's overlay picture.
   var overlay = false
+  /// Render only shard I of N (`I/N`, 0-based).
+  var shard: String?
+  /// Skip jobs whose outputs all exist.
+  var resume = false
+  /// Where to write one JSON line per job: a file, `-` for stdout, or nil.
+  var report: String?
   /// Photos and stamps with more pixels fail their job, checked from the header.
   var maxPixels = 100_000_000
 }

@@ -1,3 +1,5 @@
+import StampBatch
+
 /// Turns `CommandLine.arguments` (without the program name) into a `Command`.
 ///
 /// Options take `--name value` or `--name=value`; `--` ends the options. Every mistake is a `UsageError` that says
@@ -56,18 +58,33 @@ struct Parser {
     var maxPixels = 100_000_000
     var quiet = false
     var overlay = false
+    var resume = false
+    var shard: String?
+    var report: String?
     return try withManifest(
       "render",
       options: [
         "--out": { out = $0 },
         "--jobs": { jobs = try Self.integer($0, option: "--jobs", range: 1...1024) },
         "--max-pixels": { maxPixels = try Self.integer($0, option: "--max-pixels", range: 1...Int(Int32.max) * 16) },
+        "--shard": { text in
+          guard Shard(text) != nil else {
+            throw UsageError(message: "--shard needs I/N with 0 <= I < N (e.g. 0/4 ... 3/4), not '\(text)'")
+          }
+          shard = text
+        },
+        "--report": { report = $0 },
       ],
-      flags: ["--quiet": { quiet = true }, "-q": { quiet = true }, "--overlay": { overlay = true }]
+      flags: [
+        "--quiet": { quiet = true }, "-q": { quiet = true }, "--overlay": { overlay = true },
+        "--resume": { resume = true },
+      ]
     ) { manifest, _ in
       guard let out else { throw UsageError(message: "render needs --out DIR (the folder the outputs go to)") }
       return .render(
-        RenderOptions(manifest: manifest, out: out, jobs: jobs, quiet: quiet, overlay: overlay, maxPixels: maxPixels))
+        RenderOptions(
+          manifest: manifest, out: out, jobs: jobs, quiet: quiet, overlay: overlay, shard: shard, resume: resume,
+          report: report, maxPixels: maxPixels))
     }
   }
 

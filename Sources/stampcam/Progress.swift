@@ -2,13 +2,13 @@ import Foundation
 
 /// A progress line on a terminal: count, rate and time left, redrawn in place at most ten times a second.
 final class Progress: @unchecked Sendable {
-  private let total: Int
+  private let total: Int?
   private let enabled: Bool
   private let start = Date()
   private var lastDraw = Date.distantPast
   private let lock = NSLock()
 
-  init(total: Int, enabled: Bool) {
+  init(total: Int?, enabled: Bool) {
     self.total = total
     self.enabled = enabled
   }
@@ -22,17 +22,24 @@ final class Progress: @unchecked Sendable {
     lastDraw = now
     let elapsed = now.timeIntervalSince(start)
     let rate = elapsed > 0 ? Double(done) / elapsed : 0
-    let left = rate > 0 ? Double(total - done) / rate : 0
-    let width = 24
-    let filled = total > 0 ? width * done / total : width
-    let bar = String(repeating: "#", count: filled) + String(repeating: "-", count: width - filled)
-    let text = "\r[\(bar)] \(done)/\(total)  \(String(format: "%.1f", rate)) jobs/s  \(Self.clock(left)) left "
-    FileHandle.standardError.write(Data(text.utf8))
+    let rateText = String(format: "%.1f", rate)
+    let text: String
+    if let total, total > 0 {
+      let left = rate > 0 ? Double(total - done) / rate : 0
+      let width = 24
+      let filled = min(width, width * done / total)
+      let bar = String(repeating: "#", count: filled) + String(repeating: "-", count: width - filled)
+      text = "\r[\(bar)] \(done)/\(total)  \(rateText) jobs/s  \(Self.clock(left)) left "
+    } else {
+      // A streamed manifest's length is unknown until its end: count and rate only.
+      text = "\r\(done) jobs  \(rateText) jobs/s  \(Self.clock(elapsed)) elapsed "
+    }
+    try? FileHandle.standardError.write(contentsOf: Data(text.utf8))
   }
 
   func finish() {
     guard enabled else { return }
-    FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
+    try? FileHandle.standardError.write(contentsOf: Data("\r\u{1B}[K".utf8))
   }
 
   static func clock(_ seconds: Double) -> String {

@@ -1,38 +1,92 @@
+import Dispatch
 import Foundation
 import StampBatch
 import StampManifest
+import StampRender
 
-/// `stampcam render`: validate the whole manifest first, then render with progress and a summary.
+/// `stampcam render`: validate the whole manifest first, then render with progress, a report and a summary.
 struct RenderCommand {
   let options: RenderOptions
 
   func run() -> Int32 {
-    let manifest: Manifest
-    do {
-      manifest = try ManifestDecoder().decode(contentsOf: URL(fileURLWithPath: options.manifest))
-    } catch {
-      for diagnostic in error.diagnostics { Terminal.error("\(diagnostic)") }
-      Terminal.line("nothing written: the manifest has \(error.diagnostics.count) error(s)")
-      return 2
+    let url = URL(fileURLWithPath: options.manifest)
+    let decoder = ManifestDecoder()
+    let lines = ManifestFormat(path: options.manifest) == .jsonLines
+    // Nothing is written unless the whole manifest is valid; JSON Lines are validated streaming, then streamed
+    // again to render, so memory does not grow with the number of jobs.
+    var jobs: [JobEntry] = []
+    if lines {
+      let diagnostics = decoder.validate(contentsOf: url)
+      if !diagnostics.isEmpty { return Self.invalid(diagnostics) }
+    } else {
+      do {
+        jobs = try decoder.decode(contentsOf: url).jobs
+      } catch {
+        return Self.invalid(error.diagnostics)
+      }
     }
+    var batch = BatchOptions(outputFolder: options.out, concurrency: options.jobs, maxPixels: options.maxPixels)
+    batch.overlay = options.overlay
+    batch.resume = options.resume
+    batch.shard = options.shard.flatMap(Shard.init)
     let runner: BatchRunner
+    let report: ReportWriter?
     do {
-      var batch = BatchOptions(outputFolder: options.out, concurrency: options.jobs, maxPixels: options.maxPixels)
-      batch.overlay = options.overlay
       runner = try BatchRunner(options: batch)
+      report = try options.report.map(ReportWriter.init(path:))
     } catch {
       return CLI.fail("\(error)", status: 2)
     }
-    let start = Date()
-    let total = manifest.jobs.count
+    let cancellation = Cancellation()
+    let signals = SignalWatch(cancellation: cancellation, quiet: options.quiet)
+    let total = lines ? nil : jobs.count { batch.shard?.contains($0.index) ?? true }
     let progress = Progress(total: total, enabled: !options.quiet && Terminal.isInteractive)
-    let outcomes = runner.run(manifest.jobs) { outcome, done in
-      if let error = outcome.error { Terminal.error(error) }
-      progress.update(done: done)
+    let tally = Tally()
+    let start = Date()
+    let onDone: @Sendable (JobOutcome) -> Void = { outcome in
+      if let error = outcome.error, outcome.status == .failed { Terminal.error(error) }
+      report?.write(outcome)
+      progress.update(done: tally.add(outcome))
+    }
+    if lines {
+      let records = decoder.jobs(inLinesAt: url).lazy.map { $0.result }
+      runner.run(records, cancellation: cancellation, done: onDone)
+    } else {
+      runner.run(jobs.lazy.map { .success($0) }, cancellation: cancellation, done: onDone)
     }
     progress.finish()
-    let summary = Summary(outcomes, seconds: Date().timeIntervalSince(start))
-    if !options.quiet { Terminal.line(summary.line) }
-    return summary.exitStatus
+    report?.close()
+    signals.stop()
+    let summary = tally.summary(seconds: Date().timeIntervalSince(start))
+    if !options.quiet {
+      Terminal.line(summary.line + (cancellation.isCancelled ? " (interrupted: the jobs not started were not run)" : ""))
+    }
+    return cancellation.isCancelled ? 130 : summary.exitStatus
+  }
+
+  static func invalid(_ diagnostics: [Diagnostic]) -> Int32 {
+    for diagnostic in diagnostics { Terminal.error("\(diagnostic)") }
+    Terminal.line("nothing written: the manifest has \(diagnostics.count) error\(diagnostics.count == 1 ? "" : "s")")
+    return 2
+  }
+}
+
+/// Counts outcomes as they come.
+final class Tally: @unchecked Sendable {
+  private let lock = NSLock()
+  private var outcomes: [JobOutcome.Status: Int] = [:]
+
+  /// Adds one and returns how many there are now.
+  func add(_ outcome: JobOutcome) -> Int {
+    lock.lock()
+    defer { lock.unlock() }
+    outcomes[outcome.status, default: 0] += 1
+    return outcomes.values.reduce(0, +)
+  }
+
+  func summary(seconds: Double) -> Summary {
+    lock.lock()
+    defer { lock.unlock() }
+    return Summary(ok: outcomes[.ok] ?? 0, failed: outcomes[.failed] ?? 0, skipped: outcomes[.skipped] ?? 0, seconds: seconds)
   }
 }

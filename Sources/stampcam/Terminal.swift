@@ -7,7 +7,7 @@ enum Terminal {
   }
 
   static func line(_ text: String) {
-    FileHandle.standardError.write(Data((text + "\n").utf8))
+    try? FileHandle.standardError.write(contentsOf: Data((text + "\n").utf8))
   }
 
   /// True when stderr is a terminal, where a progress line that rewrites itself makes sense.

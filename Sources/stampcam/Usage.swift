@@ -19,7 +19,8 @@ enum Usage {
     stampcam: replay stamp-camera gestures onto full-resolution photos, in bulk.
 
     USAGE
-      stampcam render MANIFEST --out DIR [--jobs N] [--quiet] [--overlay] [--max-pixels N]
+      stampcam render MANIFEST --out DIR [--jobs N] [--shard I/N] [--resume] [--report FILE|-]
+                  [--quiet] [--overlay] [--max-pixels N]
       stampcam validate MANIFEST
       stampcam explain MANIFEST [--job ID]
       stampcam import getevent LOG --screen WxH [--device NAME] [--axis-max XxY] [--out FILE]
@@ -45,7 +46,8 @@ enum Usage {
 
   static let render = """
     USAGE
-      stampcam render MANIFEST --out DIR [--jobs N] [--quiet] [--overlay] [--max-pixels N]
+      stampcam render MANIFEST --out DIR [--jobs N] [--shard I/N] [--resume] [--report FILE|-]
+                  [--quiet] [--overlay] [--max-pixels N]
 
     Renders every job of MANIFEST into DIR. Each output is written to a temporary file in its folder and renamed
     into place, so a failed or interrupted job never leaves a half-written file. Output formats follow the
@@ -56,15 +58,24 @@ enum Usage {
       --out DIR          folder for the outputs (created if missing); job outputs are paths under it
       --jobs N           jobs in flight at once (default: the number of cores)
       --max-pixels N     photos or stamps with more pixels fail their job, before decoding (default 100000000)
+      --shard I/N        render only the jobs whose index (from 0) is I modulo N; the N shards together render
+                         every job once, with byte-identical results (for Kubernetes Indexed Jobs, Slurm arrays,
+                         GNU parallel)
+      --resume           skip jobs whose outputs all exist already (outputs appear only when complete)
+      --report FILE|-    write one JSON line per job (id, status ok/failed/skipped, outputs, error, seconds)
       --quiet, -q        no progress and no summary on stderr
       --overlay          also write <output>.overlay.<ext> for every job: the finger paths (a colour per
                          finger, a dot where it came down, a ring where it lifted), the points where gestures
                          were recognized with their kind, and each stamp's final outline (a job can ask for
                          it alone with "overlay": true)
 
+    Ctrl-C (SIGINT) or SIGTERM stops taking jobs and lets those in flight finish; the report so far is written
+    and the exit status is 130. A second Ctrl-C removes the temporary files and exits at once.
+
     EXAMPLES
       stampcam render Examples/manifest.json --out out/examples
-      stampcam render shoot.json --out=renders --jobs=1
+      stampcam render shoot.json --out=renders --jobs=1 --report=renders/report.jsonl
+      stampcam render jobs.jsonl --out /data/out --shard "$JOB_COMPLETION_INDEX/8" --resume --quiet
     """
 
   static let validate = """

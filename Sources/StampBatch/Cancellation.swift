@@ -1,0 +1,24 @@
+import Foundation
+
+/// A flag the signal handler sets and the workers read: once cancelled, no new job starts.
+public final class Cancellation: @unchecked Sendable {
+  private let lock = NSLock()
+  private var cancelled = false
+
+  /// A flag not yet set.
+  public init() {}
+
+  /// Stops the batch from taking more jobs.
+  public func cancel() {
+    lock.lock()
+    cancelled = true
+    lock.unlock()
+  }
+
+  /// True once `cancel()` was called.
+  public var isCancelled: Bool {
+    lock.lock()
+    defer { lock.unlock() }
+    return cancelled
+  }
+}

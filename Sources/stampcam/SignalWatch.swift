@@ -1,0 +1,54 @@
+import Dispatch
+import Foundation
+import StampBatch
+import StampRender
+
+/// SIGINT and SIGTERM: the first stops the batch from taking jobs (those in flight finish, so no output is left
+/// half-written); a second one removes the temporary files in progress and exits at once with status 130.
+final class SignalWatch: @unchecked Sendable {
+  private var sources: [DispatchSourceSignal] = []
+  private let queue = DispatchQueue(label: "stampcam.signals")
+
+  init(cancellation: Cancellation, quiet: Bool) {
+    let count = Locked(0)
+    for number in [SIGINT, SIGTERM] {
+      signal(number, SIG_IGN)
+      let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
+      source.setEventHandler {
+        let seen = count.withLock { (n: inout Int) -> Int in
+          n += 1
+          return n
+        }
+        if seen == 1 {
+          cancellation.cancel()
+          if !quiet { Terminal.line("\nstampcam: stopping: finishing the jobs in flight (again to stop at once)") }
+        } else {
+          TemporaryFiles.shared.removeAll()
+          exit(130)
+        }
+      }
+      source.resume()
+      sources.append(source)
+    }
+  }
+
+  func stop() {
+    for source in sources { source.cancel() }
+    signal(SIGINT, SIG_DFL)
+    signal(SIGTERM, SIG_DFL)
+  }
+}
+
+/// A value guarded by a lock.
+final class Locked<Value>: @unchecked Sendable {
+  private let lock = NSLock()
+  private var value: Value
+
+  init(_ value: Value) { self.value = value }
+
+  func withLock<Result>(_ body: (inout Value) -> Result) -> Result {
+    lock.lock()
+    defer { lock.unlock() }
+    return body(&value)
+  }
+}
