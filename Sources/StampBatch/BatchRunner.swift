@@ -79,7 +79,8 @@ public struct BatchRunner: Sendable {
           outcome = JobOutcome(id: "?", status: .failed, outputs: [], error: error.description, seconds: 0)
         case .success(let job):
           if options.resume, jobRenderer.isComplete(job) {
-            outcome = JobOutcome(id: job.id, status: .skipped, outputs: jobRenderer.outputs(of: job), error: nil, seconds: 0)
+            outcome = JobOutcome(
+              id: job.id, status: .skipped, outputs: jobRenderer.outputs(of: job), error: nil, seconds: 0)
           } else {
             outcome = Self.perform(job, with: jobRenderer)
           }

@@ -8,7 +8,8 @@ public enum InputCheck {
   public static func problems(in job: JobEntry, file: String) -> [Diagnostic] {
     var found: [Diagnostic] = []
     var seen = Set<String>()
-    let inputs = [("jobs[\(job.index)].base", job.base)]
+    let inputs =
+      [("jobs[\(job.index)].base", job.base)]
       + job.stamps.enumerated().map { ("jobs[\(job.index)].stamps[\($0)].image", $1.image) }
     for (path, input) in inputs where seen.insert(input).inserted {
       if let problem = problem(with: input) {

@@ -44,7 +44,8 @@ struct OutputPaths: Sendable {
     }
     let real = realFolder + "/" + (target as NSString).lastPathComponent
     if let link = try? FileManager.default.destinationOfSymbolicLink(atPath: real) {
-      throw BatchError.unsafeOutput(job: job, path: relative, reason: "is a symbolic link (to \(link)); not replacing it")
+      throw BatchError.unsafeOutput(
+        job: job, path: relative, reason: "is a symbolic link (to \(link)); not replacing it")
     }
     if inputs.contains(real) {
       throw BatchError.unsafeOutput(job: job, path: relative, reason: "would overwrite an input file")

@@ -44,7 +44,9 @@ final class Image: @unchecked Sendable {
   }
 
   /// Runs a shim call that produces a new image, wrapping failure in an error naming the source file.
-  func derive(_ operation: String, _ body: (UnsafeMutablePointer<VipsImage>, inout UnsafeMutablePointer<VipsImage>?) -> Int32)
+  func derive(
+    _ operation: String, _ body: (UnsafeMutablePointer<VipsImage>, inout UnsafeMutablePointer<VipsImage>?) -> Int32
+  )
     throws -> Image
   {
     var out: UnsafeMutablePointer<VipsImage>?

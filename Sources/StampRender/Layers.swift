@@ -19,7 +19,9 @@ extension Image {
   /// Images joined in a row (`across` = count) or a column (`across` = 1).
   static func join(_ images: [Image], across: Int) throws -> Image {
     guard images.count > 1, let first = images.first else {
-      guard let only = images.first else { throw RenderError.operation(path: "<memory>", operation: "join", message: "nothing to join") }
+      guard let only = images.first else {
+        throw RenderError.operation(path: "<memory>", operation: "join", message: "nothing to join")
+      }
       return only
     }
     var pointers: [UnsafeMutablePointer<VipsImage>?] = images.map { $0.pointer }

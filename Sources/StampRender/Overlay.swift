@@ -32,7 +32,8 @@ public struct Overlay: Sendable, Hashable {
     var out = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(width)\" height=\"\(height)\">"
     for stamp in stamps {
       let corners = Self.corners(of: stamp).map { "\(n($0.x)),\(n($0.y))" }.joined(separator: " ")
-      out += "<polygon points=\"\(corners)\" fill=\"none\" stroke=\"\(Self.outlineColour)\" stroke-width=\"\(n(line))\"/>"
+      out +=
+        "<polygon points=\"\(corners)\" fill=\"none\" stroke=\"\(Self.outlineColour)\" stroke-width=\"\(n(line))\"/>"
     }
     var fingers: [Int: Int] = [:]  // item -> fingers seen so far in it
     for trace in traces {

@@ -45,7 +45,8 @@ struct StampGeometry: Equatable {
     let top = max(Int((minY - 1).rounded(.down)), 0)
     let right = min(Int((maxX + 1).rounded(.up)), imageWidth)
     let bottom = min(Int((maxY + 1).rounded(.up)), imageHeight)
-    box = right > left && bottom > top && maxX.isFinite && maxY.isFinite
+    box =
+      right > left && bottom > top && maxX.isFinite && maxY.isFinite
       ? (left, top, right - left, bottom - top) : nil
     let ox = 0.5 - sourceCenter.x
     let oy = 0.5 - sourceCenter.y

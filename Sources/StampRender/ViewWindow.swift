@@ -28,7 +28,8 @@ extension Renderer {
   public func renderView(_ plan: RenderPlan, window: ViewWindow, to output: String, quality: Int? = nil) throws {
     guard let format = OutputFormat(path: output) else { throw RenderError.unsupportedFormat(path: output) }
     let picture = try compose(plan)
-    let flat = picture.hasAlpha
+    let flat =
+      picture.hasAlpha
       ? try picture.derive("drop alpha") { scv_extract_bands($0, &$1, 0, Int32(picture.bands - 1)) } : picture
     var source = flat
     var k = window.factor

@@ -198,7 +198,8 @@ struct Parser {
 
   private static func integer(_ text: String, option: String, range: ClosedRange<Int>) throws -> Int {
     guard let value = Int(text), range.contains(value) else {
-      throw UsageError(message: "\(option) needs a whole number from \(range.lowerBound) to \(range.upperBound), not '\(text)'")
+      throw UsageError(
+        message: "\(option) needs a whole number from \(range.lowerBound) to \(range.upperBound), not '\(text)'")
     }
     return value
   }

@@ -59,7 +59,8 @@ struct RenderCommand {
     signals.stop()
     let summary = tally.summary(seconds: Date().timeIntervalSince(start))
     if !options.quiet {
-      Terminal.line(summary.line + (cancellation.isCancelled ? " (interrupted: the jobs not started were not run)" : ""))
+      Terminal.line(
+        summary.line + (cancellation.isCancelled ? " (interrupted: the jobs not started were not run)" : ""))
     }
     return cancellation.isCancelled ? 130 : summary.exitStatus
   }
@@ -87,6 +88,7 @@ final class Tally: @unchecked Sendable {
   func summary(seconds: Double) -> Summary {
     lock.lock()
     defer { lock.unlock() }
-    return Summary(ok: outcomes[.ok] ?? 0, failed: outcomes[.failed] ?? 0, skipped: outcomes[.skipped] ?? 0, seconds: seconds)
+    return Summary(
+      ok: outcomes[.ok] ?? 0, failed: outcomes[.failed] ?? 0, skipped: outcomes[.skipped] ?? 0, seconds: seconds)
   }
 }

@@ -97,7 +97,9 @@ struct JobRendererTests {
     defer { w.remove() }
     var photo = Data("P6\n400 300\n255\n".utf8)
     for y in 0..<300 {
-      for x in 0..<400 { photo.append(contentsOf: (80..<120).contains(x) && (180..<220).contains(y) ? [255, 255, 255] : [0, 0, 0]) }
+      for x in 0..<400 {
+        photo.append(contentsOf: (80..<120).contains(x) && (180..<220).contains(y) ? [255, 255, 255] : [0, 0, 0])
+      }
     }
     try photo.write(to: URL(fileURLWithPath: w.path("photo.ppm")))
     try w.write(

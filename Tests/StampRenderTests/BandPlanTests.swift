@@ -39,7 +39,9 @@ struct BandPlanTests {
     var stamped = 0
     for y in 0..<160 {
       for x in 0..<200 {
-        let inside = [(20, 20), (180, 24), (100, 130)].contains { abs(Double(x) + 0.5 - Double($0.0)) < 5 && abs(Double(y) + 0.5 - Double($0.1)) < 5 }
+        let inside = [(20, 20), (180, 24), (100, 130)].contains {
+          abs(Double(x) + 0.5 - Double($0.0)) < 5 && abs(Double(y) + 0.5 - Double($0.1)) < 5
+        }
         if inside {
           stamped += 1
           #expect(pixels[x, y] == [255, 0, 0], "(\(x), \(y))")

@@ -19,7 +19,9 @@ struct ImageWriterTests {
     let plan = RenderPlan(
       base: base,
       stamps: [
-        .init(image: stamp, placement: PlacedStamp(id: "s", center: Point(32, 24), size: Size(16, 16), scale: 1, rotation: 0))
+        .init(
+          image: stamp,
+          placement: PlacedStamp(id: "s", center: Point(32, 24), size: Size(16, 16), scale: 1, rotation: 0))
       ])
     let output = fixtures.path("out.\(ext)")
     try Renderer().render(plan, to: output)
@@ -81,7 +83,8 @@ struct ImageWriterTests {
     try ImageWriter.write(image, to: base, format: .jpeg, quality: 90)
     let input = try Image.open(base, sequential: false)
     #expect(scv_has_field(input.pointer, "icc-profile-data") != 0)
-    #expect(scv_has_field(input.pointer, "exif-ifd3-GPSLatitude") != 0 && scv_has_field(input.pointer, "exif-ifd0-Make") != 0)
+    #expect(
+      scv_has_field(input.pointer, "exif-ifd3-GPSLatitude") != 0 && scv_has_field(input.pointer, "exif-ifd0-Make") != 0)
     let output = fixtures.path("out.jpg")
     try Renderer().render(RenderPlan(base: base, stamps: []), to: output)
     let written = try Image.open(output, sequential: false)

@@ -87,7 +87,8 @@ struct RendererTests {
       base: base,
       stamps: [
         .init(
-          image: stamp, placement: PlacedStamp(id: "s", center: Point(50, 250), size: Size(20, 20), scale: 1, rotation: 0)
+          image: stamp,
+          placement: PlacedStamp(id: "s", center: Point(50, 250), size: Size(20, 20), scale: 1, rotation: 0)
         )
       ])
     let output = fixtures.path("out.png")
@@ -108,7 +109,8 @@ struct RendererTests {
     let base = try fixtures.solid("base.png", width: 100, height: 80, pixel: [0, 0, 0])
     let stamp = try fixtures.solid("stamp.png", width: 40, height: 20, pixel: [255, 0, 0, 255])
     func placed(_ x: Double, _ y: Double) -> RenderPlan.Stamp {
-      .init(image: stamp, placement: PlacedStamp(id: "s", center: Point(x, y), size: Size(40, 20), scale: 1, rotation: 0))
+      .init(
+        image: stamp, placement: PlacedStamp(id: "s", center: Point(x, y), size: Size(40, 20), scale: 1, rotation: 0))
     }
     let partly = fixtures.path("partly.png")
     try Renderer().render(RenderPlan(base: base, stamps: [placed(5, 5)]), to: partly)
@@ -131,8 +133,11 @@ struct RendererTests {
     let plan = RenderPlan(
       base: base,
       stamps: [
-        .init(image: red, placement: PlacedStamp(id: "r", center: Point(25, 30), size: Size(20, 20), scale: 1, rotation: 0)),
-        .init(image: green, placement: PlacedStamp(id: "g", center: Point(35, 30), size: Size(20, 20), scale: 1, rotation: 0)),
+        .init(
+          image: red, placement: PlacedStamp(id: "r", center: Point(25, 30), size: Size(20, 20), scale: 1, rotation: 0)),
+        .init(
+          image: green,
+          placement: PlacedStamp(id: "g", center: Point(35, 30), size: Size(20, 20), scale: 1, rotation: 0)),
       ])
     let output = fixtures.path("out.png")
     try Renderer().render(plan, to: output)

@@ -23,10 +23,12 @@ struct BadInputTests {
       words: ["m.json:2", "nothing written"], outputs: []),
     Case(
       name: "unknown key with a suggestion",
-      manifest: #"{"version": 1, "jobs": [{"base": "photo.ppm", "stamps": [{"id": "s", "image": "stamp.ppm", "centre": [1, 2]}]}]}"#,
+      manifest:
+        #"{"version": 1, "jobs": [{"base": "photo.ppm", "stamps": [{"id": "s", "image": "stamp.ppm", "centre": [1, 2]}]}]}"#,
       status: 2, words: ["jobs[0].stamps[0].centre", "did you mean \"center\""], outputs: []),
     Case(
-      name: "infinite number", manifest: #"{"version": 1, "jobs": [{"base": "photo.ppm", "view": {"width": 1e400, "height": 5}}]}"#,
+      name: "infinite number",
+      manifest: #"{"version": 1, "jobs": [{"base": "photo.ppm", "view": {"width": 1e400, "height": 5}}]}"#,
       status: 2, words: ["jobs[0].view.width", "finite"], outputs: []),
     Case(
       name: "time goes backwards",
@@ -36,10 +38,12 @@ struct BadInputTests {
         """#,
       status: 2, words: ["jobs[0].gestures[0].touches[1].t", "time goes backwards (0.52 after 0.6"], outputs: []),
     Case(
-      name: "unknown stamp id", manifest: #"{"version": 1, "jobs": [{"base": "photo.ppm", "gestures": [{"pinch": {"on": "ghost"}}]}]}"#,
+      name: "unknown stamp id",
+      manifest: #"{"version": 1, "jobs": [{"base": "photo.ppm", "gestures": [{"pinch": {"on": "ghost"}}]}]}"#,
       status: 2, words: ["jobs[0].gestures[0].pinch.on", "ghost"], outputs: []),
     Case(
-      name: "output escaping --out", manifest: #"{"version": 1, "jobs": [{"base": "photo.ppm", "output": "../x.png"}]}"#,
+      name: "output escaping --out",
+      manifest: #"{"version": 1, "jobs": [{"base": "photo.ppm", "output": "../x.png"}]}"#,
       status: 2, words: ["jobs[0].output", ".."], outputs: []),
     Case(
       name: "absolute output", manifest: #"{"version": 1, "jobs": [{"base": "photo.ppm", "output": "/tmp/x.png"}]}"#,
@@ -52,7 +56,8 @@ struct BadInputTests {
       manifest: #"{"version": 1, "jobs": [\#(good), {"id": "bad", "base": "nowhere.jpg", "output": "bad.png"}]}"#,
       status: 1, words: ["nowhere.jpg"], outputs: ["good.png"]),
     Case(
-      name: "not an image", manifest: #"{"version": 1, "jobs": [\#(good), {"id": "bad", "base": "text.jpg", "output": "bad.png"}]}"#,
+      name: "not an image",
+      manifest: #"{"version": 1, "jobs": [\#(good), {"id": "bad", "base": "text.jpg", "output": "bad.png"}]}"#,
       status: 1, words: ["text.jpg"], outputs: ["good.png"]),
     Case(
       name: "truncated photo",
@@ -63,10 +68,13 @@ struct BadInputTests {
       manifest: #"{"version": 1, "jobs": [\#(good), {"id": "bad", "base": "huge.png", "output": "bad.png"}]}"#,
       status: 1, words: ["huge.png", "100000x100000", "over the limit"], outputs: ["good.png"]),
     Case(
-      name: "missing stamp", manifest: #"{"version": 1, "jobs": [{"id": "bad", "base": "photo.ppm", "output": "bad.png", "stamps": [{"id": "s", "image": "gone.png", "center": [1, 1]}]}]}"#,
+      name: "missing stamp",
+      manifest:
+        #"{"version": 1, "jobs": [{"id": "bad", "base": "photo.ppm", "output": "bad.png", "stamps": [{"id": "s", "image": "gone.png", "center": [1, 1]}]}]}"#,
       status: 1, words: ["gone.png"], outputs: []),
     Case(
-      name: "unwritable format", manifest: #"{"version": 1, "jobs": [{"id": "bad", "base": "photo.ppm", "output": "bad.gif"}]}"#,
+      name: "unwritable format",
+      manifest: #"{"version": 1, "jobs": [{"id": "bad", "base": "photo.ppm", "output": "bad.gif"}]}"#,
       status: 1, words: ["bad.gif", "unknown output format"], outputs: []),
   ]
 

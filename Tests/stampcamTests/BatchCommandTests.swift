@@ -17,7 +17,9 @@ struct BatchCommandTests {
 
   func contents(_ cli: CommandRunner, _ folder: String) throws -> [String: Data] {
     var all: [String: Data] = [:]
-    for file in cli.files(folder) { all[file] = try Data(contentsOf: URL(fileURLWithPath: cli.path(folder + "/" + file))) }
+    for file in cli.files(folder) {
+      all[file] = try Data(contentsOf: URL(fileURLWithPath: cli.path(folder + "/" + file)))
+    }
     return all
   }
 

@@ -17,7 +17,8 @@ struct ParserTests {
     Case(arguments: ["render", "--help"], expected: .help(topic: "render")),
     Case(arguments: ["schema", "-h"], expected: .help(topic: "schema")),
     Case(arguments: ["--version"], expected: .version),
-    Case(arguments: ["render", "m.json", "--out", "o"], expected: .render(RenderOptions(manifest: "m.json", out: "o"))),
+    Case(
+      arguments: ["render", "m.json", "--out", "o"], expected: .render(RenderOptions(manifest: "m.json", out: "o"))),
     Case(
       arguments: ["render", "--out=o", "--jobs=3", "-q", "m.json", "--overlay"],
       expected: .render(RenderOptions(manifest: "m.json", out: "o", jobs: 3, quiet: true, overlay: true))),
@@ -29,7 +30,9 @@ struct ParserTests {
     Case(arguments: ["explain", "m.json"], expected: .explain(manifest: "m.json", job: nil)),
     Case(arguments: ["schema"], expected: .schema),
     Case(
-      arguments: ["import", "getevent", "log.txt", "--screen", "390x844", "--device=event2", "--axis-max", "1079x2399"],
+      arguments: [
+        "import", "getevent", "log.txt", "--screen", "390x844", "--device=event2", "--axis-max", "1079x2399",
+      ],
       expected: .importLog(
         ImportOptions(
           format: .getevent, log: "log.txt", screen: (390, 844), device: "event2", axisMax: (1079, 2399), out: nil))),
