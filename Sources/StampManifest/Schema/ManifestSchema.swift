@@ -11,7 +11,12 @@ public enum ManifestSchema {
   static func document() -> SchemaNode {
     guard case .object(let manifest) = object(Shapes.manifest) else { return .object([]) }
     var defs: [(String, SchemaNode)] = [
-      ("identifier", .object([("type", .array([.string("string"), .string("integer")])), ("minLength", .number(1))])),
+      (
+        "identifier",
+        .object(
+          [("type", .array([.string("string"), .string("integer")])), ("minLength", .number(1)), noNul]
+            + limits(.identifier))
+      ),
       ("point", pair(NumberBounds.coordinate, "[x, y]")),
       ("range", pair(NumberBounds.length, "[min, max], min <= max")),
     ]
@@ -43,11 +48,12 @@ public enum ManifestSchema {
   static func property(_ field: Field) -> SchemaNode {
     var members: [(String, SchemaNode)] = [("description", .string(field.summary))]
     switch field.type {
-    case .string: members += [("type", .string("string")), ("minLength", .number(1))]
+    case .string: members += [("type", .string("string")), ("minLength", .number(1)), noNul]
     case .relativePath:
+      // Relative, no nul, no `..` component, and naming a file: not ending in `/` or in a `.` component.
       members += [
-        ("type", .string("string")), ("minLength", .number(1)), ("pattern", .string("^[^/]")),
-        ("not", .object([("pattern", .string("(^|/)\\.\\.(/|$)"))])),
+        ("type", .string("string")), ("minLength", .number(1)), ("pattern", .string("^[^/\\u0000][^\\u0000]*$")),
+        ("not", .object([("pattern", .string("(^|/)\\.\\.(/|$)|(^|/)\\.?$"))])),
       ]
     case .identifier: members.append(("$ref", .string("#/$defs/identifier")))
     case .number(let bounds): members += [("type", .string("number"))] + limits(bounds)
@@ -63,6 +69,9 @@ public enum ManifestSchema {
     }
     return .object(members)
   }
+
+  /// The decoder refuses strings holding a nul character (they would cut a C path short).
+  static var noNul: (String, SchemaNode) { ("pattern", .string("^[^\\u0000]*$")) }
 
   static func limits(_ bounds: NumberBounds) -> [(String, SchemaNode)] {
     [(bounds.minExclusive ? "exclusiveMinimum" : "minimum", .number(bounds.min)), ("maximum", .number(bounds.max))]

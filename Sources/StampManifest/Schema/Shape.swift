@@ -23,6 +23,8 @@ struct NumberBounds: Sendable {
   static let angle = NumberBounds(min: -1e6, minExclusive: false, max: 1e6)
   static let duration = NumberBounds(min: 0, minExclusive: true, max: 3600)
   static let interval = NumberBounds(min: 0, minExclusive: false, max: 3600)
+  /// Integer ids (jobs, stamps, touches): the range the decoder reads them in, exactly representable as doubles.
+  static let identifier = NumberBounds(min: -9e15, minExclusive: false, max: 9e15)
 }
 
 /// What a manifest field holds; drives both the decoder's checks and the JSON Schema, so they cannot drift.
