@@ -27,7 +27,7 @@ let package = Package(
     .executableTarget(name: "stampcam", dependencies: ["StampBatch", "StampManifest", "StampCore", "StampImport"]),
     .target(name: "StampImport", dependencies: ["StampCore"]),
     // Gesture-engine benchmark (scripts/bench-gestures): touch events replayed per second.
-    .executableTarget(name: "StampBench", dependencies: ["StampCore"]),
+    .executableTarget(name: "StampBench", dependencies: ["StampCore", "StampManifest"]),
 
     .testTarget(name: "StampCoreTests", dependencies: ["StampCore"]),
     .testTarget(name: "StampManifestTests", dependencies: ["StampManifest", "StampCore"]),

@@ -4,6 +4,7 @@
 // Usage: StampBench [EVENTS] [RUNS]
 
 import StampCore
+import StampManifest
 
 #if canImport(Glibc)
   import Glibc
@@ -100,3 +101,35 @@ let millions = (median / 1e5).rounded() / 10
 print("touch events: \(trace.count) per run, \(runs) runs, one core")
 print("replay: \(millions) million touch events/s (median; best \((rates[rates.count - 1] / 1e5).rounded() / 10))")
 if checksum.isNaN { print("unreachable") }
+
+// Manifest decoding: the same kind of trace written as a manifest's touches item (about 30 MB of JSON), decoded
+// and validated from bytes in memory, in MB/s.
+let manifestEvents = min(eventCount, 400_000)
+var json = "{\"version\": 1, \"jobs\": [{\"id\": \"bench\", \"base\": \"photo.jpg\", \"view\": {\"width\": 1000, "
+json +=
+  "\"height\": 1000}, \"stamps\": [{\"id\": \"s\", \"image\": \"s.png\", \"center\": [500, 500], \"width\": 200}],\n"
+json += "\"gestures\": [{\"touches\": [\n"
+json += trace.prefix(manifestEvents).map { e in
+  "{\"t\": \(e.t), \"id\": \(e.id), \"phase\": \"\(e.phase.rawValue)\", \"x\": \(e.location.x), \"y\": \(e.location.y)}"
+}.joined(separator: ",\n")
+json += "\n]}]}]}\n"
+let bytes = Array(json.utf8)
+var decodeRates: [Double] = []
+for _ in 0..<runs {
+  let start = clock.now
+  do {
+    let manifest = try ManifestDecoder().decode(bytes, file: "bench.json")
+    checksum += Double(manifest.jobs.count)
+  } catch {
+    print("StampBench: manifest error: \(error)")
+    exit(1)
+  }
+  let elapsed = clock.now - start
+  let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+  decodeRates.append(Double(bytes.count) / seconds / 1e6)
+}
+decodeRates.sort()
+let decodeMedian = (decodeRates[decodeRates.count / 2] * 10).rounded() / 10
+print(
+  "manifest decoding: \(decodeMedian) MB/s (median of \(runs); \(bytes.count / 1_000_000) MB, \(manifestEvents) events)"
+)
