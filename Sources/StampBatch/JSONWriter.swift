@@ -1,4 +1,5 @@
 import Foundation
+import StampManifest
 
 /// A small JSON writer for stampcam's outputs (explain, reports): keys in the order given, numbers rounded to
 /// a millionth so that float noise does not show.
@@ -52,19 +53,5 @@ enum JSON {
     return text
   }
 
-  static func quote(_ s: String) -> String {
-    var out = "\""
-    for scalar in s.unicodeScalars {
-      switch scalar {
-      case "\"": out += "\\\""
-      case "\\": out += "\\\\"
-      case "\n": out += "\\n"
-      case "\r": out += "\\r"
-      case "\t": out += "\\t"
-      case _ where scalar.value < 0x20: out += String(format: "\\u%04x", scalar.value)
-      default: out.unicodeScalars.append(scalar)
-      }
-    }
-    return out + "\""
-  }
+  static func quote(_ s: String) -> String { JSONString.quoted(s) }
 }
