@@ -51,8 +51,11 @@ enum Usage {
 
     Renders every job of MANIFEST into DIR. Each output is written to a temporary file in its folder and renamed
     into place, so a failed or interrupted job never leaves a half-written file. Output formats follow the
-    extension: .jpg/.jpeg (quality 90 unless the manifest says), .png, .webp, .tif/.tiff. Metadata is stripped
-    (a shared photo must not say where it was taken), except the ICC profile.
+    extension: .jpg/.jpeg, .png, .webp, .tif/.tiff. A JPEG photo written as JPEG with no "quality" setting keeps
+    its own compression: only the 8x8 blocks the stamps touch are re-encoded (with the photo's quantization), every
+    other block is copied bit for bit and the EXIF orientation tag is kept; otherwise JPEG and WebP are written at
+    the job's quality (90 by default) with upright pixels. Metadata is stripped (a shared photo must not say where
+    it was taken), except the ICC profile.
 
     OPTIONS
       --out DIR          folder for the outputs (created if missing); job outputs are paths under it
