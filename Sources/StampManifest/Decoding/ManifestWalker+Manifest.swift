@@ -33,10 +33,11 @@ extension ManifestWalker {
   /// missing version has been reported already; the rest is checked as version 1.
   private mutating func version(_ m: [JSONMember], _ root: JSONValue, _ path: String) -> Bool {
     guard let v = value(m, "version") else { return true }
+    // Any finite number is a version, supported or not: 9e151 is as unsupported as 2.
     let any = NumberBounds(min: -.greatestFiniteMagnitude, minExclusive: false, max: .greatestFiniteMagnitude)
-    guard let version = integer(v, any, child(path, "version")) else { return false }
-    guard version == Self.supportedVersion else {
-      report(v, child(path, "version"), "unsupported version \(version) (this stampcam reads version 1)")
+    guard let version = number(v, any, child(path, "version")) else { return false }
+    guard version == Double(Self.supportedVersion) else {
+      report(v, child(path, "version"), "unsupported version \(format(version)) (this stampcam reads version 1)")
       return false
     }
     return true

@@ -25,7 +25,12 @@ extension ManifestWalker {
       report(v, path(), "expected an integer, found \(format(x))")
       return nil
     }
-    return Int(x)
+    // Bounds wider than Int's (the unbounded ones) must not trap on the conversion.
+    guard let n = Int(exactly: x) else {
+      report(v, path(), "integer \(format(x)) is too large")
+      return nil
+    }
+    return n
   }
 
   mutating func string(_ v: JSONValue, _ path: @autoclosure () -> String) -> String? {
