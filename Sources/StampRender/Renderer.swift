@@ -35,7 +35,8 @@ public struct Renderer: Sendable {
     // Sequential decoding streams the photo top to bottom, but rotating reads it in another order, and
     // compositing bands (crops joined back) makes libvips re-read rows ("out of order read"): random access then.
     let sequential = header.orientation == 1 && plan.stamps.isEmpty
-    let upright = sequential
+    let upright =
+      sequential
       ? header : try Image.open(plan.base, sequential: false).derive("autorotate") { scv_autorot($0, &$1) }
     // Stamps are sRGB; a photo in another space (grey, CMYK, 16-bit) is brought to 8-bit sRGB first, and its
     // ICC profile, which described the old space, goes.
