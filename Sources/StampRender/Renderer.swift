@@ -104,6 +104,7 @@ public struct Renderer: Sendable {
   {
     let prepared = try cache.stamp(stamp.image)
     let p = stamp.placement
+    var shrink = (1.0, 1.0)
     let size = prepared.pixelSize
     var sx = p.size.width * p.scale / size.width
     var sy = p.size.height * p.scale / size.height
@@ -113,6 +114,7 @@ public struct Renderer: Sendable {
     // Bicubic alone aliases when shrinking hard: let Lanczos take the stamp down first, the affine does the rest.
     if sx < 0.75 || sy < 0.75 {
       let (hs, vs) = (max(1, 1 / sx), max(1, 1 / sy))
+      shrink = (hs, vs)
       source = try source.derive("reduce") { scv_reduce($0, &$1, hs, vs) }
       sourceCenter = Point(sourceCenter.x / hs, sourceCenter.y / vs)
       sx *= hs
@@ -127,10 +129,16 @@ public struct Renderer: Sendable {
       linear: (map.a * a + map.b * c, map.a * b + map.b * d, map.c * a + map.d * c, map.c * b + map.d * d),
       center: map.apply(p.center), imageWidth: width, imageHeight: height)
     guard let box = geometry.box else { return nil }
-    let image = try source.derive("affine") {
-      scv_affine(
-        $0, &$1, geometry.a, geometry.b, geometry.c, geometry.d, geometry.odx, geometry.ody,
-        Int32(box.width), Int32(box.height), "bicubic", 1)
+    let key = TransformCache.Key(
+      image: stamp.image, shrink: [shrink.0, shrink.1],
+      geometry: [geometry.a, geometry.b, geometry.c, geometry.d, geometry.odx, geometry.ody], width: box.width,
+      height: box.height)
+    let image = try cache.transforms.layer(key) {
+      try source.derive("affine") {
+        scv_affine(
+          $0, &$1, geometry.a, geometry.b, geometry.c, geometry.d, geometry.odx, geometry.ody,
+          Int32(box.width), Int32(box.height), "bicubic", 1)
+      }
     }
     return Layer(image: image, left: box.left, top: box.top)
   }

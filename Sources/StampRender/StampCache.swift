@@ -21,6 +21,8 @@ public final class StampCache: @unchecked Sendable {
   private let lock = NSLock()
   private var entries: [String: Result<PreparedStamp, RenderError>] = [:]
   private let maxPixels: Int
+  /// Transformed stamps kept for reuse across jobs.
+  let transforms = TransformCache()
 
   /// Creates an empty cache; stamps over `maxPixels` pixels are refused.
   public init(maxPixels: Int = 100_000_000) {
