@@ -38,17 +38,3 @@ final class SignalWatch: @unchecked Sendable {
     signal(SIGTERM, SIG_DFL)
   }
 }
-
-/// A value guarded by a lock.
-final class Locked<Value>: @unchecked Sendable {
-  private let lock = NSLock()
-  private var value: Value
-
-  init(_ value: Value) { self.value = value }
-
-  func withLock<Result>(_ body: (inout Value) -> Result) -> Result {
-    lock.lock()
-    defer { lock.unlock() }
-    return body(&value)
-  }
-}
