@@ -39,18 +39,9 @@ enum CLI {
   }
 
   static func validate(_ path: String) -> Int32 {
-    let url = URL(fileURLWithPath: path)
-    let decoder = ManifestDecoder()
-    var diagnostics = decoder.validate(contentsOf: url)
-    // The structure first; then, for a manifest that decodes, every input file by stat (no decoding).
-    if diagnostics.isEmpty {
-      if ManifestFormat(path: path) == .jsonLines {
-        for record in decoder.jobs(inLinesAt: url) {
-          if case .success(let job) = record.result { diagnostics += InputCheck.problems(in: job, file: path) }
-        }
-      } else if let manifest = try? decoder.decode(contentsOf: url) {
-        for job in manifest.jobs { diagnostics += InputCheck.problems(in: job, file: path) }
-      }
+    // The structure, then what only files can tell: writable output formats, inputs that exist (by stat).
+    let diagnostics = ManifestDecoder().validate(contentsOf: URL(fileURLWithPath: path)) { job in
+      JobCheck.outputs(of: job, file: path) + JobCheck.inputs(of: job, file: path)
     }
     guard diagnostics.isEmpty else {
       for diagnostic in diagnostics { Terminal.error("\(diagnostic)") }

@@ -15,8 +15,9 @@ struct RenderCommand {
     // Nothing is written unless the whole manifest is valid; JSON Lines are validated streaming, then streamed
     // again to render, so memory does not grow with the number of jobs.
     var jobs: [JobEntry] = []
+    let file = options.manifest
     if lines {
-      let diagnostics = decoder.validate(contentsOf: url)
+      let diagnostics = decoder.validate(contentsOf: url) { JobCheck.outputs(of: $0, file: file) }
       if !diagnostics.isEmpty { return Self.invalid(diagnostics) }
     } else {
       do {
@@ -24,6 +25,8 @@ struct RenderCommand {
       } catch {
         return Self.invalid(error.diagnostics)
       }
+      let diagnostics = jobs.flatMap { JobCheck.outputs(of: $0, file: file) }
+      if !diagnostics.isEmpty { return Self.invalid(diagnostics) }
     }
     var batch = BatchOptions(outputFolder: options.out, concurrency: options.jobs, maxPixels: options.maxPixels)
     batch.overlay = options.overlay

@@ -73,9 +73,9 @@ struct BadInputTests {
         #"{"version": 1, "jobs": [{"id": "bad", "base": "photo.ppm", "output": "bad.png", "stamps": [{"id": "s", "image": "gone.png", "center": [1, 1]}]}]}"#,
       status: 1, words: ["gone.png"], outputs: []),
     Case(
-      name: "unwritable format",
-      manifest: #"{"version": 1, "jobs": [{"id": "bad", "base": "photo.ppm", "output": "bad.gif"}]}"#,
-      status: 1, words: ["bad.gif", "unknown output format"], outputs: []),
+      name: "unwritable format is a manifest error",
+      manifest: #"{"version": 1, "jobs": [\#(good), {"id": "bad", "base": "photo.ppm", "output": "bad.gif"}]}"#,
+      status: 2, words: ["jobs[1].output", "bad.gif", "unknown output format", "nothing written"], outputs: []),
   ]
 
   @Test(arguments: cases)

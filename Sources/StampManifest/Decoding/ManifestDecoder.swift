@@ -59,15 +59,22 @@ public struct ManifestDecoder: Sendable {
 
   /// Every problem in a manifest file of either format, in file order; empty when it is valid. JSON Lines are
   /// streamed. No photo or stamp file is touched: checking that they exist is the batch layer's job.
-  public func validate(contentsOf url: URL) -> [Diagnostic] {
+  /// `check` adds what only the caller can judge (files on disk, writable formats) for each job that decodes;
+  /// in a JSON manifest it runs only when the whole document decodes.
+  public func validate(contentsOf url: URL, checking check: (JobEntry) -> [Diagnostic] = { _ in [] })
+    -> [Diagnostic]
+  {
     var collector = DiagnosticCollector(limit: limits.maxDiagnostics, file: Self.names(of: url).file)
     if ManifestFormat(path: url.path) == .jsonLines {
       for record in jobs(inLinesAt: url) {
-        if case .failure(let error) = record.result { collector.add(error.diagnostics) }
+        switch record.result {
+        case .failure(let error): collector.add(error.diagnostics)
+        case .success(let job): collector.add(check(job))
+        }
       }
     } else {
       do {
-        _ = try decode(contentsOf: url)
+        for job in try decode(contentsOf: url).jobs { collector.add(check(job)) }
       } catch {
         collector.add(error.diagnostics)
       }

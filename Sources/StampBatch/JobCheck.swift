@@ -1,11 +1,23 @@
 import Foundation
 import StampManifest
+import StampRender
 
-/// `validate`'s last step: every photo and stamp a job names must exist as a readable file. Checked with stat,
-/// never by decoding.
-public enum InputCheck {
+/// What the manifest decoder cannot judge about a job: whether its outputs name a format stampcam writes (checked
+/// before any rendering) and whether its inputs exist (checked by stat, never by decoding, in `validate`).
+public enum JobCheck {
+  /// A diagnostic for each output whose extension names no format stampcam writes.
+  public static func outputs(of job: JobEntry, file: String) -> [Diagnostic] {
+    let outputs = [("output", job.output)] + (job.viewOutput.map { [("viewOutput", $0)] } ?? [])
+    return outputs.compactMap { key, output in
+      guard OutputFormat(path: output) == nil else { return nil }
+      return Diagnostic(
+        file: file, line: job.line, path: "jobs[\(job.index)].\(key)",
+        message: "\"\(output)\": unknown output format (use .jpg, .jpeg, .png, .webp, .tif or .tiff)")
+    }
+  }
+
   /// A diagnostic for each input of `job` that is missing, not a regular file, or unreadable.
-  public static func problems(in job: JobEntry, file: String) -> [Diagnostic] {
+  public static func inputs(of job: JobEntry, file: String) -> [Diagnostic] {
     var found: [Diagnostic] = []
     var seen = Set<String>()
     let inputs =
