@@ -21,7 +21,8 @@ struct TransformCacheTests {
         stamps: [
           .init(
             image: stamp,
-            placement: PlacedStamp(id: "s", center: Point(60.3, 44.8), size: Size(30, 20), scale: 1.7, rotation: degrees))
+            placement: PlacedStamp(
+              id: "s", center: Point(60.3, 44.8), size: Size(30, 20), scale: 1.7, rotation: degrees))
         ])
     }
     let renderer = Renderer()
