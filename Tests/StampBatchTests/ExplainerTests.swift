@@ -41,4 +41,18 @@ struct ExplainerTests {
     #expect(viewport["zoom"] as? Double == 4)
     #expect(viewport["visible"] as? [Double] == [50, 75, 100, 150])
   }
+
+  /// explain reads headers only: a JPEG cut short after its header still explains (its pixels would fail to
+  /// decode), with the size the header gives.
+  @Test func explainNeverDecodesThePhoto() throws {
+    let w = try Workspace()
+    defer { w.remove() }
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent()
+    let photo = try Data(contentsOf: root.appendingPathComponent("Examples/photos/sunset.jpg"))
+    try photo.prefix(4096).write(to: URL(fileURLWithPath: w.path("cut.jpg")))
+    try w.write("m.json", #"{"version": 1, "jobs": [{"id": "c", "base": "cut.jpg"}]}"#)
+    let text = try Explainer().explain(try w.jobs("m.json"))
+    #expect(text.contains("\"visible\": [0, 0, 1200, 800]"), "\(text)")
+  }
 }
