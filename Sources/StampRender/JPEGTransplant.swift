@@ -51,7 +51,7 @@ enum JPEGTransplant {
     let before = try codec.decode(rect)
     let base = try Image.fromPixels(before, width: rect.width, height: rect.height, bands: 3)
     let map = PlaneMap.translation(-Double(rect.left), -Double(rect.top)).after(stored)
-    let after = try renderer.composite(stamps, onto: base, map: map).pixels()
+    let after = try renderer.composite(stamps, onto: base, map: map, banded: false).pixels()
     let masks = blocks.changedBlocks(width: rect.width, height: rect.height, before: before, after: after, bands: 3)
     guard masks.contains(where: { $0.contains(1) }) else { return }
     try codec.replace(rect, rgb: after, masks: masks)

@@ -48,8 +48,10 @@ public struct Renderer: Sendable {
 
   /// Draws `stamps` (placed in upright image space) onto `base` (8-bit sRGB, with or without alpha), whose
   /// pixels are that space carried through `map`. Only the bands the stamps cover are composited, each in one
-  /// n-ary composite; the result has the base's size, bands and format.
-  func composite(_ stamps: [RenderPlan.Stamp], onto base: Image, map: PlaneMap) throws -> Image {
+  /// n-ary composite; the result has the base's size, bands and format. `banded` false composites `base` whole.
+  func composite(_ stamps: [RenderPlan.Stamp], onto base: Image, map: PlaneMap, banded: Bool = true) throws
+    -> Image
+  {
     var layers: [Layer] = []
     for stamp in stamps {
       if let layer = try transformed(stamp, map: map, width: base.width, height: base.height) {
@@ -57,6 +59,8 @@ public struct Renderer: Sendable {
       }
     }
     guard !layers.isEmpty else { return base }
+    // A region cut to the stamps' blocks (the JPEG path) is all stamp: bands would only add crops and joins.
+    guard banded else { return try blend(layers, onto: base, left: 0, top: 0) }
     let plan = BandPlan(boxes: layers.map { ($0.left, $0.top, $0.right, $0.bottom) })
     var rows: [Image] = []
     var y = 0
