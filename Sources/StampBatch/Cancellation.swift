@@ -1,4 +1,5 @@
 import Foundation
+import StampRender
 
 /// A flag the signal handler sets and the workers read: once cancelled, no new job starts.
 public final class Cancellation: @unchecked Sendable {
@@ -20,5 +21,10 @@ public final class Cancellation: @unchecked Sendable {
     lock.lock()
     defer { lock.unlock() }
     return cancelled
+  }
+
+  /// Deletes the temporary files of the outputs being written right now; for a process about to exit at once.
+  public static func removeTemporaryFiles() {
+    TemporaryFiles.shared.removeAll()
   }
 }

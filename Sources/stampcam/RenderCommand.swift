@@ -2,7 +2,6 @@ import Dispatch
 import Foundation
 import StampBatch
 import StampManifest
-import StampRender
 
 /// `stampcam render`: validate the whole manifest first, then render with progress, a report and a summary.
 struct RenderCommand {

@@ -1,7 +1,6 @@
 import Dispatch
 import Foundation
 import StampBatch
-import StampRender
 
 /// SIGINT and SIGTERM: the first stops the batch from taking jobs (those in flight finish, so no output is left
 /// half-written); a second one removes the temporary files in progress and exits at once with status 130.
@@ -23,7 +22,7 @@ final class SignalWatch: @unchecked Sendable {
           cancellation.cancel()
           if !quiet { Terminal.line("\nstampcam: stopping: finishing the jobs in flight (again to stop at once)") }
         } else {
-          TemporaryFiles.shared.removeAll()
+          Cancellation.removeTemporaryFiles()
           exit(130)
         }
       }
