@@ -8,6 +8,10 @@ struct OutputPaths: Sendable {
 
   /// Creates the output folder when missing and remembers its real path.
   init(folder: String) throws {
+    var exists: ObjCBool = false
+    if FileManager.default.fileExists(atPath: folder, isDirectory: &exists), !exists.boolValue {
+      throw BatchError.outputFolder(path: folder, message: "it exists and is not a folder")
+    }
     do {
       try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     } catch {
