@@ -113,6 +113,15 @@ public struct Renderer: Sendable {
     var sx = p.size.width * p.scale / size.width
     var sy = p.size.height * p.scale / size.height
     guard sx.isFinite, sy.isFinite, sx > 0, sy > 0 else { return nil }
+    // A stamp drawn smaller than half a pixel across is not drawn at all; one drawn over a million pixels across
+    // is a mistake in the manifest (and past what libvips' affine can place).
+    guard size.width * sx >= 0.5, size.height * sy >= 0.5 else { return nil }
+    let across = max(size.width * sx, size.height * sy)
+    guard across <= 1_000_000 else {
+      throw RenderError.operation(
+        path: stamp.image, operation: "draw stamp \(p.id)",
+        message: "it would be \(Int(across)) pixels across, over the limit of 1000000 (check its width and scale)")
+    }
     var source = prepared.image
     var sourceCenter = Point(size.width / 2, size.height / 2)
     // Bicubic alone aliases when shrinking hard: let Lanczos take the stamp down first, the affine does the rest.
@@ -132,16 +141,20 @@ public struct Renderer: Sendable {
       sourceSize: Size(Double(source.width), Double(source.height)), sourceCenter: sourceCenter,
       linear: (map.a * a + map.b * c, map.a * b + map.b * d, map.c * a + map.d * c, map.c * b + map.d * d),
       center: map.apply(p.center), imageWidth: width, imageHeight: height)
-    guard let box = geometry.box else { return nil }
+    guard let box = geometry.box, let window = geometry.sourceWindow(width: source.width, height: source.height)
+    else { return nil }
+    let (odx, ody) = geometry.offsets(croppedAt: window.left, window.top)
     let key = TransformCache.Key(
       image: stamp.image, shrink: [shrink.0, shrink.1],
-      geometry: [geometry.a, geometry.b, geometry.c, geometry.d, geometry.odx, geometry.ody], width: box.width,
-      height: box.height)
+      geometry: [geometry.a, geometry.b, geometry.c, geometry.d, odx, ody, Double(window.left), Double(window.top)],
+      width: box.width, height: box.height)
     let image = try cache.transforms.layer(key) {
-      try source.derive("affine") {
+      let whole = window.width == source.width && window.height == source.height
+      let visible = whole ? source : try source.crop(window.left, window.top, window.width, window.height)
+      return try visible.derive("affine") {
         scv_affine(
-          $0, &$1, geometry.a, geometry.b, geometry.c, geometry.d, geometry.odx, geometry.ody,
-          Int32(box.width), Int32(box.height), "bicubic", 1)
+          $0, &$1, geometry.a, geometry.b, geometry.c, geometry.d, odx, ody, Int32(box.width), Int32(box.height),
+          "bicubic", 1)
       }
     }
     return Layer(image: image, left: box.left, top: box.top)

@@ -54,3 +54,41 @@ struct StampGeometry: Equatable {
     ody = c * ox + d * oy + center.y - Double(box?.top ?? 0) - 0.5
   }
 }
+
+extension StampGeometry {
+  /// The part of the source the box shows: the box's corners mapped back through the affine, widened by the
+  /// interpolator's reach and clipped to the source; nil when the box shows none of it. Cropping the source to it
+  /// keeps the affine's offsets small whatever the stamp's size (libvips limits them to 1e7) and spares the
+  /// resampler the parts of a huge, clipped stamp that fall outside the photo.
+  func sourceWindow(width: Int, height: Int) -> (left: Int, top: Int, width: Int, height: Int)? {
+    guard let box else { return nil }
+    let determinant = a * d - b * c
+    guard determinant != 0, determinant.isFinite else { return nil }
+    var minX = Double.infinity
+    var minY = Double.infinity
+    var maxX = -Double.infinity
+    var maxY = -Double.infinity
+    for (u, v) in [
+      (0.0, 0.0), (Double(box.width), 0), (0, Double(box.height)), (Double(box.width), Double(box.height)),
+    ] {
+      let (du, dv) = (u - odx, v - ody)
+      let x = (d * du - b * dv) / determinant
+      let y = (-c * du + a * dv) / determinant
+      minX = min(minX, x)
+      maxX = max(maxX, x)
+      minY = min(minY, y)
+      maxY = max(maxY, y)
+    }
+    let left = max(Int((minX - 3).rounded(.down)), 0)
+    let top = max(Int((minY - 3).rounded(.down)), 0)
+    let right = min(Int((maxX + 3).rounded(.up)), width)
+    let bottom = min(Int((maxY + 3).rounded(.up)), height)
+    guard right > left, bottom > top else { return nil }
+    return (left, top, right - left, bottom - top)
+  }
+
+  /// The affine's offsets once the source is cropped to start at (left, top).
+  func offsets(croppedAt left: Int, _ top: Int) -> (Double, Double) {
+    (odx + a * Double(left) + b * Double(top), ody + c * Double(left) + d * Double(top))
+  }
+}
