@@ -20,7 +20,7 @@ enum Usage {
 
     USAGE
       stampcam render MANIFEST --out DIR [--jobs N] [--shard I/N] [--resume] [--report FILE|-]
-                  [--quiet] [--overlay] [--max-pixels N]
+                      [--quiet] [--overlay] [--max-pixels N]
       stampcam validate MANIFEST
       stampcam explain MANIFEST [--job ID]
       stampcam import getevent LOG --screen WxH [--device NAME] [--axis-max XxY] [--out FILE]
@@ -47,7 +47,7 @@ enum Usage {
   static let render = """
     USAGE
       stampcam render MANIFEST --out DIR [--jobs N] [--shard I/N] [--resume] [--report FILE|-]
-                  [--quiet] [--overlay] [--max-pixels N]
+                      [--quiet] [--overlay] [--max-pixels N]
 
     Renders every job of MANIFEST into DIR. Each output is written to a temporary file in its folder and renamed
     into place, so a failed or interrupted job never leaves a half-written file. Output formats follow the
