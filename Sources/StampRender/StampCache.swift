@@ -3,7 +3,7 @@ import CVipsShim
 import Foundation
 import StampCore
 
-/// A stamp decoded once, in sRGB with alpha, premultiplied (float), held in memory.
+/// A stamp decoded once, in sRGB with alpha, premultiplied (8-bit), held in memory.
 final class PreparedStamp: Sendable {
   let image: Image
   let pixelSize: Size

@@ -1,0 +1,38 @@
+import Foundation
+import StampCore
+import Testing
+
+@testable import StampRender
+
+@Suite("Stamps decoded once per process")
+struct StampCacheTests {
+  /// Six renders drawing two stamp files, from two threads at once: two decodes, each premultiplied in 8 bits
+  /// (a half-transparent white becomes 128, 128, 128, 128), and a missing file fails every time it is asked for.
+  @Test func eachStampFileIsDecodedOnceAndShared() async throws {
+    let fixtures = try Fixtures()
+    defer { fixtures.remove() }
+    let base = try fixtures.solid("base.png", width: 40, height: 30, pixel: [0, 0, 0])
+    let a = try fixtures.solid("a.png", width: 8, height: 8, pixel: [255, 255, 255, 128])
+    let b = try fixtures.solid("b.png", width: 8, height: 8, pixel: [0, 255, 0, 255])
+    let renderer = Renderer()
+    try await withThrowingTaskGroup(of: Void.self) { group in
+      for i in 0..<6 {
+        group.addTask {
+          let stamps = [a, b].map {
+            RenderPlan.Stamp(
+              image: $0, placement: PlacedStamp(id: "s", center: Point(20, 15), size: Size(8, 8), scale: 1, rotation: 0)
+            )
+          }
+          try renderer.render(RenderPlan(base: base, stamps: stamps), to: fixtures.path("out\(i).png"))
+        }
+      }
+      try await group.waitForAll()
+    }
+    #expect(renderer.cache.count == 2)
+    #expect(try renderer.cache.stamp(a).image.pixels().prefix(4) == [128, 128, 128, 128])
+    for _ in 0..<2 {
+      #expect(throws: RenderError.self) { try renderer.cache.pixelSize(of: fixtures.path("missing.png")) }
+    }
+    #expect(renderer.cache.count == 3)
+  }
+}
