@@ -29,11 +29,14 @@ let package = Package(
     // Gesture-engine benchmark (scripts/bench-gestures): touch events replayed per second.
     .executableTarget(name: "StampBench", dependencies: ["StampCore", "StampManifest"]),
 
+    // What several test targets share: a temporary folder with input writers, and decoded pictures.
+    .target(name: "StampTestSupport", dependencies: ["StampRender"], path: "Tests/StampTestSupport"),
     .testTarget(name: "StampCoreTests", dependencies: ["StampCore"]),
     .testTarget(name: "StampManifestTests", dependencies: ["StampManifest", "StampCore"]),
-    .testTarget(name: "StampRenderTests", dependencies: ["StampRender", "StampCore"]),
-    .testTarget(name: "StampBatchTests", dependencies: ["StampBatch", "StampManifest", "StampCore", "StampRender"]),
-    .testTarget(name: "stampcamTests", dependencies: ["stampcam"]),
+    .testTarget(name: "StampRenderTests", dependencies: ["StampRender", "StampCore", "StampTestSupport"]),
+    .testTarget(
+      name: "StampBatchTests", dependencies: ["StampBatch", "StampManifest", "StampCore", "StampRender", "StampTestSupport"]),
+    .testTarget(name: "stampcamTests", dependencies: ["stampcam", "StampTestSupport"]),
     .testTarget(name: "StampImportTests", dependencies: ["StampImport", "StampCore"]),
   ],
   swiftLanguageModes: [.v6]

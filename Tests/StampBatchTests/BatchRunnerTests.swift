@@ -1,37 +1,19 @@
 import Foundation
 import StampCore
 import StampManifest
+import StampTestSupport
 import Testing
 
 @testable import StampBatch
 
 /// A folder of generated inputs and a manifest, for end-to-end batch runs.
-struct Workspace {
-  let folder: URL
+typealias Workspace = TestFolder
 
-  init() throws {
-    folder = FileManager.default.temporaryDirectory.appendingPathComponent("stampcam-batch-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-  }
-
-  func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
-
-  /// Writes a PPM (which libvips reads) of one colour: no codec of ours is involved in making inputs.
-  func ppm(_ name: String, width: Int, height: Int, rgb: [UInt8]) throws {
-    var data = Data("P6\n\(width) \(height)\n255\n".utf8)
-    for _ in 0..<(width * height) { data.append(contentsOf: rgb) }
-    try data.write(to: folder.appendingPathComponent(name))
-  }
-
-  func write(_ name: String, _ text: String) throws {
-    try Data(text.utf8).write(to: folder.appendingPathComponent(name))
-  }
-
+extension TestFolder {
+  /// The jobs of the manifest `name` in this folder.
   func jobs(_ manifest: String) throws -> [JobEntry] {
     try ManifestDecoder().decode(contentsOf: URL(fileURLWithPath: path(manifest))).jobs
   }
-
-  func remove() { try? FileManager.default.removeItem(at: folder) }
 }
 
 @Suite("Batch runs: failure isolation, safe outputs")

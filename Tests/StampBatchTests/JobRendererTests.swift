@@ -1,6 +1,7 @@
 import Foundation
 import StampCore
 import StampManifest
+import StampTestSupport
 import Testing
 
 @testable import StampBatch
@@ -8,35 +9,6 @@ import Testing
 
 @Suite("Jobs end to end: gestures replayed onto the photo")
 struct JobRendererTests {
-  /// Decoded pixels of a written file.
-  struct Decoded {
-    let width: Int
-    let height: Int
-    let samples: [UInt8]
-
-    init(_ path: String) throws {
-      let image = try Image.open(path, sequential: false)
-      width = image.width
-      height = image.height
-      samples = try image.pixels()
-    }
-
-    func pixel(_ x: Int, _ y: Int) -> [UInt8] { Array(samples[(y * width + x) * 3..<(y * width + x) * 3 + 3]) }
-
-    func centroid(_ weight: ([UInt8]) -> Double) -> (x: Double, y: Double, mass: Double) {
-      var (sx, sy, mass) = (0.0, 0.0, 0.0)
-      for y in 0..<height {
-        for x in 0..<width {
-          let w = weight(pixel(x, y))
-          sx += w * (Double(x) + 0.5)
-          sy += w * (Double(y) + 0.5)
-          mass += w
-        }
-      }
-      return (sx / mass, sy / mass, mass)
-    }
-  }
-
   /// On a 400 x 300 view (fit 0.5 for an 800 x 600 photo) a 40-point stamp at view (200, 150) is an 80-pixel
   /// stamp at image (400, 300). Pinching it by 1.5 and turning 90 degrees, then dragging it by (50, 25) points,
   /// i.e. (100, 50) pixels, leaves it 120 pixels wide at (500, 350), its right (green) half below its centre:
@@ -59,7 +31,7 @@ struct JobRendererTests {
       """)
     let outcomes = try BatchRunner(options: BatchOptions(outputFolder: w.path("out"))).run(try w.jobs("m.json"))
     #expect(outcomes.first?.status == .ok, "\(outcomes.first?.error ?? "")")
-    let picture = try Decoded(w.path("out/p.png"))
+    let picture = try Pixels(w.path("out/p.png"))
     let all = picture.centroid { Double($0[0]) + Double($0[1]) }
     #expect(abs(all.x - 500) < 0.1 && abs(all.y - 350) < 0.1, "centre \(all.x), \(all.y)")
     #expect(abs(all.mass / 255 - 120 * 120) < 120 * 120 * 0.01)
@@ -81,12 +53,12 @@ struct JobRendererTests {
       """)
     let outcomes = try BatchRunner(options: BatchOptions(outputFolder: w.path("out"))).run(try w.jobs("m.json"))
     #expect(outcomes.first?.outputs == ["v.png", "screen.png"])
-    let screen = try Decoded(w.path("out/screen.png"))
+    let screen = try Pixels(w.path("out/screen.png"))
     #expect(screen.width == 200 && screen.height == 200)
     // Bars: rows [0, 25) and [175, 200) at screen scale 2; the photo in between.
-    for y in [0, 10, 23, 176, 199] { #expect(screen.pixel(100, y) == [0, 0, 0], "row \(y)") }
+    for y in [0, 10, 23, 176, 199] { #expect(screen[100, y] == [0, 0, 0], "row \(y)") }
     for y in [27, 100, 172] {
-      for x in [0, 100, 199] { #expect(screen.pixel(x, y) == [100, 150, 200], "(\(x), \(y))") }
+      for x in [0, 100, 199] { #expect(screen[x, y] == [100, 150, 200], "(\(x), \(y))") }
     }
   }
 
@@ -109,7 +81,7 @@ struct JobRendererTests {
         "view": {"width": 100, "height": 100}}]}
       """)
     _ = try BatchRunner(options: BatchOptions(outputFolder: w.path("out"))).run(try w.jobs("m.json"))
-    let screen = try Decoded(w.path("out/screen.png"))
+    let screen = try Pixels(w.path("out/screen.png"))
     let white = screen.centroid { Double($0[0]) }
     #expect(abs(white.x - 25) < 0.1 && abs(white.y - 62.5) < 0.1, "\(white.x), \(white.y)")
     #expect(abs(white.mass / 255 - 100) < 2)

@@ -1,5 +1,6 @@
 import Foundation
 import StampCore
+import StampTestSupport
 import Testing
 
 @testable import StampBatch
@@ -20,16 +21,16 @@ struct OverlayTests {
     )
     let outcomes = try BatchRunner(options: BatchOptions(outputFolder: w.path("out"))).run(try w.jobs("m.json"))
     #expect(outcomes.first?.outputs == ["t.png", "t.overlay.png"], "\(outcomes.first?.error ?? "")")
-    let overlay = try JobRendererTests.Decoded(w.path("out/t.overlay.png"))
-    #expect(overlay.pixel(60, 40) == [255, 0, 255], "the mark at the tap")
+    let overlay = try Pixels(w.path("out/t.overlay.png"))
+    #expect(overlay[60, 40] == [255, 0, 255], "the mark at the tap")
     // The mark is a diamond of half-diagonal 6 * sqrt(2) for a line width of 2: magenta at (64, 40), not at (70, 40).
-    #expect(overlay.pixel(64, 40) == [255, 0, 255])
-    #expect(overlay.pixel(60, 90) == [0, 0, 0] && overlay.pixel(150, 40) == [0, 0, 0])
+    #expect(overlay[64, 40] == [255, 0, 255])
+    #expect(overlay[60, 90] == [0, 0, 0] && overlay[150, 40] == [0, 0, 0])
     // The lifted finger's ring (radius 10, width 2) of the first finger colour, around the tap: pixel 49's centre
     // is 10.5 left of it, outside the diamond (which reaches 51.5).
-    let ring = overlay.pixel(49, 40)
+    let ring = overlay[49, 40]
     #expect(ring[0] < 40 && ring[1] > 180 && ring[2] > 200, "ring \(ring)")
-    let plain = try JobRendererTests.Decoded(w.path("out/t.png"))
+    let plain = try Pixels(w.path("out/t.png"))
     #expect(plain.samples.allSatisfy { $0 == 0 })
   }
 

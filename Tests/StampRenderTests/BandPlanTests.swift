@@ -1,4 +1,5 @@
 import StampCore
+import StampTestSupport
 import Testing
 
 @testable import StampRender

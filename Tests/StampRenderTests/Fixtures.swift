@@ -1,20 +1,20 @@
 import CVips
 import CVipsShim
 import Foundation
+import StampTestSupport
 import Testing
 
 @testable import StampRender
 
 /// Pictures made by the tests themselves, in a fresh temporary folder per use.
 struct Fixtures {
-  let folder: URL
+  let folder: TestFolder
 
   init() throws {
-    folder = FileManager.default.temporaryDirectory.appendingPathComponent("stampcam-tests-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    folder = try TestFolder("stampcam-render-tests")
   }
 
-  func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
+  func path(_ name: String) -> String { folder.path(name) }
 
   /// Writes a solid image (every pixel `pixel`) as PNG, or as JPEG when the name says so.
   @discardableResult
@@ -43,47 +43,8 @@ struct Fixtures {
   }
 
   func files() throws -> [String] {
-    try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+    try FileManager.default.contentsOfDirectory(atPath: folder.url.path).sorted()
   }
 
-  func remove() {
-    try? FileManager.default.removeItem(at: folder)
-  }
-}
-
-/// A decoded picture for assertions.
-struct Pixels {
-  let width: Int
-  let height: Int
-  let bands: Int
-  let samples: [UInt8]
-
-  init(_ path: String) throws {
-    let image = try Image.open(path, sequential: false)
-    width = image.width
-    height = image.height
-    bands = image.bands
-    samples = try image.pixels()
-  }
-
-  subscript(x: Int, y: Int) -> [UInt8] {
-    let start = (y * width + x) * bands
-    return Array(samples[start..<start + bands])
-  }
-
-  /// The centroid, in continuous coordinates (pixel centres at i + 0.5), of the weights `weight(pixel)`.
-  func centroid(_ weight: ([UInt8]) -> Double) -> (x: Double, y: Double, mass: Double) {
-    var sx = 0.0
-    var sy = 0.0
-    var mass = 0.0
-    for y in 0..<height {
-      for x in 0..<width {
-        let w = weight(self[x, y])
-        sx += w * (Double(x) + 0.5)
-        sy += w * (Double(y) + 0.5)
-        mass += w
-      }
-    }
-    return (sx / mass, sy / mass, mass)
-  }
+  func remove() { folder.remove() }
 }

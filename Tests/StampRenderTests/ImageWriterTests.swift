@@ -1,6 +1,7 @@
 import CVipsShim
 import Foundation
 import StampCore
+import StampTestSupport
 import Testing
 
 @testable import StampRender

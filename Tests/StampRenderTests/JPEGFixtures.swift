@@ -1,6 +1,7 @@
 import CVips
 import CVipsShim
 import Foundation
+import StampTestSupport
 import Testing
 
 @testable import StampRender
@@ -91,9 +92,6 @@ func uprightPixels(_ path: String) throws -> Pixels {
 extension Pixels {
   /// The pixels of an image already open.
   init(_ image: Image) throws {
-    width = image.width
-    height = image.height
-    bands = image.bands
-    samples = try image.pixels()
+    self.init(width: image.width, height: image.height, bands: image.bands, samples: try image.pixels())
   }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import StampCore
+import StampTestSupport
 import Testing
 
 @testable import StampRender
