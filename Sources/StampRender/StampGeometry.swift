@@ -27,27 +27,17 @@ struct StampGeometry: Equatable {
     sourceSize: Size, sourceCenter: Point, linear: (Double, Double, Double, Double), center: Point,
     imageWidth: Int, imageHeight: Int
   ) {
-    (a, b, c, d) = linear
+    let (a, b, c, d) = linear
+    (self.a, self.b, self.c, self.d) = linear
     // The transformed outline of the source rectangle, with a pixel of margin for the interpolator's reach.
-    var minX = Double.infinity
-    var minY = Double.infinity
-    var maxX = -Double.infinity
-    var maxY = -Double.infinity
-    for (u, v) in [(0.0, 0.0), (sourceSize.width, 0), (0, sourceSize.height), (sourceSize.width, sourceSize.height)] {
-      let x = a * (u - sourceCenter.x) + b * (v - sourceCenter.y) + center.x
-      let y = c * (u - sourceCenter.x) + d * (v - sourceCenter.y) + center.y
-      minX = min(minX, x)
-      maxX = max(maxX, x)
-      minY = min(minY, y)
-      maxY = max(maxY, y)
+    let (sw, sh) = (sourceSize.width, sourceSize.height)
+    let (left, top, right, bottom) = Self.cover(
+      [(0, 0), (sw, 0), (0, sh), (sw, sh)], margin: 1, width: imageWidth, height: imageHeight
+    ) { u, v in
+      let (du, dv) = (u - sourceCenter.x, v - sourceCenter.y)
+      return (a * du + b * dv + center.x, c * du + d * dv + center.y)
     }
-    let left = max(Int((minX - 1).rounded(.down)), 0)
-    let top = max(Int((minY - 1).rounded(.down)), 0)
-    let right = min(Int((maxX + 1).rounded(.up)), imageWidth)
-    let bottom = min(Int((maxY + 1).rounded(.up)), imageHeight)
-    box =
-      right > left && bottom > top && maxX.isFinite && maxY.isFinite
-      ? (left, top, right - left, bottom - top) : nil
+    box = right > left && bottom > top ? (left, top, right - left, bottom - top) : nil
     let ox = 0.5 - sourceCenter.x
     let oy = 0.5 - sourceCenter.y
     odx = a * ox + b * oy + center.x - Double(box?.left ?? 0) - 0.5
@@ -64,25 +54,13 @@ extension StampGeometry {
     guard let box else { return nil }
     let determinant = a * d - b * c
     guard determinant != 0, determinant.isFinite else { return nil }
-    var minX = Double.infinity
-    var minY = Double.infinity
-    var maxX = -Double.infinity
-    var maxY = -Double.infinity
-    for (u, v) in [
-      (0.0, 0.0), (Double(box.width), 0), (0, Double(box.height)), (Double(box.width), Double(box.height)),
-    ] {
+    let (w, h) = (Double(box.width), Double(box.height))
+    let (left, top, right, bottom) = Self.cover(
+      [(0, 0), (w, 0), (0, h), (w, h)], margin: 3, width: width, height: height
+    ) { u, v in
       let (du, dv) = (u - odx, v - ody)
-      let x = (d * du - b * dv) / determinant
-      let y = (-c * du + a * dv) / determinant
-      minX = min(minX, x)
-      maxX = max(maxX, x)
-      minY = min(minY, y)
-      maxY = max(maxY, y)
+      return ((d * du - b * dv) / determinant, (-c * du + a * dv) / determinant)
     }
-    let left = max(Int((minX - 3).rounded(.down)), 0)
-    let top = max(Int((minY - 3).rounded(.down)), 0)
-    let right = min(Int((maxX + 3).rounded(.up)), width)
-    let bottom = min(Int((maxY + 3).rounded(.up)), height)
     guard right > left, bottom > top else { return nil }
     return (left, top, right - left, bottom - top)
   }
@@ -90,5 +68,23 @@ extension StampGeometry {
   /// The affine's offsets once the source is cropped to start at (left, top).
   func offsets(croppedAt left: Int, _ top: Int) -> (Double, Double) {
     (odx + a * Double(left) + b * Double(top), ody + c * Double(left) + d * Double(top))
+  }
+
+  /// The integer rectangle, within [0, width) x [0, height), that covers `corners` carried through `map`, widened
+  /// by `margin` pixels; empty (right <= left) when it misses, or when the map gives a non-finite point.
+  private static func cover(
+    _ corners: [(Double, Double)], margin: Double, width: Int, height: Int,
+    map: (Double, Double) -> (Double, Double)
+  ) -> (left: Int, top: Int, right: Int, bottom: Int) {
+    let points = corners.map(map)
+    let xs = points.map(\.0)
+    let ys = points.map(\.1)
+    guard let minX = xs.min(), let maxX = xs.max(), let minY = ys.min(), let maxY = ys.max(),
+      [minX, maxX, minY, maxY].allSatisfy(\.isFinite)
+    else { return (0, 0, 0, 0) }
+    return (
+      max(Int((minX - margin).rounded(.down)), 0), max(Int((minY - margin).rounded(.down)), 0),
+      min(Int((maxX + margin).rounded(.up)), width), min(Int((maxY + margin).rounded(.up)), height)
+    )
   }
 }
