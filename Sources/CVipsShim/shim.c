@@ -20,8 +20,9 @@ static void scv_ignore_log(const gchar *domain, GLogLevelFlags level, const gcha
 static void scv_do_init(void) {
 #ifdef M_ARENA_MAX
   // glibc gives each new thread its own malloc arena, and libvips starts worker threads for every pipeline:
-  // over a long batch the arenas pile up (measured: peak RSS 67 -> 82 MB from 100 to 10,000 jobs; flat with 4).
-  mallopt(M_ARENA_MAX, 4);
+  // over a long batch the arenas pile up (measured: peak RSS 67 -> 82 MB from 100 to 10,000 jobs; flat with a
+  // cap). Two arenas rather than four also keep 12-megapixel batches under 300 MB at no measurable cost in time.
+  mallopt(M_ARENA_MAX, 2);
 #endif
   g_log_set_handler("VIPS", G_LOG_LEVEL_WARNING | G_LOG_LEVEL_MESSAGE | G_LOG_LEVEL_INFO, scv_ignore_log, NULL);
   scv_init_result = VIPS_INIT("stampcam");
