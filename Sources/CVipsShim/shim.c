@@ -1,5 +1,7 @@
 #include "CVipsShim.h"
 
+#include <vips/vector.h>
+
 #include <malloc.h>
 #include <pthread.h>
 #include <stdlib.h>
@@ -27,6 +29,11 @@ static void scv_do_init(void) {
   g_log_set_handler("VIPS", G_LOG_LEVEL_WARNING | G_LOG_LEVEL_MESSAGE | G_LOG_LEVEL_INFO, scv_ignore_log, NULL);
   scv_init_result = VIPS_INIT("stampcam");
   if (scv_init_result == 0) {
+    // libvips 8.14 builds Orc programs for some uchar operations (vips_reducev among them) and frees them when the
+    // pipeline goes; freeing Orc code from two threads at once corrupts the heap (seen: "malloc_consolidate():
+    // unaligned fastbin chunk detected", and an ASan SEGV in orc_code_free, when two jobs in flight each shrank an
+    // 8-bit stamp). Without Orc the same work runs in plain C.
+    vips_vector_set_enabled(FALSE);
     // Stamps are few and small; the operation cache only holds memory in a batch of distinct photos.
     vips_cache_set_max(0);
   }
