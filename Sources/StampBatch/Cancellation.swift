@@ -28,3 +28,6 @@ public final class Cancellation: @unchecked Sendable {
     TemporaryFiles.shared.removeAll()
   }
 }
+
+/// Whole-or-nothing file writes, for the command line's own outputs (imported touches).
+public typealias AtomicFile = StampRender.AtomicFile

@@ -38,7 +38,7 @@ enum JPEGTransplant {
       for region in blocks.regions(touching: boxes) {
         try redraw(blocks.pixels(of: region), of: blocks, stamps: plan.stamps, map: stored, codec: codec, renderer)
       }
-      try ImageWriter.atomically(to: output) { try codec.write(to: $0, orientation: orientation) }
+      try AtomicFile.write(to: output) { try codec.write(to: $0, orientation: orientation) }
       return .transplant
     }
   }

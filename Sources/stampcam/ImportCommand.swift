@@ -1,4 +1,5 @@
 import Foundation
+import StampBatch
 import StampCore
 import StampImport
 
@@ -30,14 +31,10 @@ struct ImportCommand {
       print(json, terminator: "")
       return 0
     }
-    // Written beside the target and renamed over it: a failed write never leaves half a file.
-    let temporary = out + ".stampcam-\(getpid()).tmp"
     do {
-      try Data(json.utf8).write(to: URL(fileURLWithPath: temporary))
-      guard rename(temporary, out) == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+      try AtomicFile.write(Data(json.utf8), to: out)
     } catch {
-      unlink(temporary)
-      return CLI.fail("\(out): cannot write (\((error as NSError).localizedDescription))", status: 1)
+      return CLI.fail("\(error)", status: 1)
     }
     Terminal.line("\(events.count) touch events from \(options.log) written to \(out)")
     return 0

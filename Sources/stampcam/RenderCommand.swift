@@ -43,12 +43,16 @@ struct RenderCommand {
     let signals = SignalWatch(cancellation: cancellation, quiet: options.quiet)
     let total = lines ? nil : jobs.count { batch.shard?.contains($0.index) ?? true }
     let progress = Progress(total: total, enabled: !options.quiet && Terminal.isInteractive)
-    let tally = Tally()
+    let tally = Locked(Summary())
     let start = Date()
     let onDone: @Sendable (JobOutcome) -> Void = { outcome in
       if let error = outcome.error, outcome.status == .failed { Terminal.error(error) }
       report?.write(outcome)
-      progress.update(done: tally.add(outcome))
+      progress.update(
+        done: tally.withLock { summary in
+          summary.add(outcome)
+          return summary.total
+        })
     }
     if lines {
       let records = decoder.jobs(inLinesAt: url).lazy.map { $0.result }
@@ -59,7 +63,8 @@ struct RenderCommand {
     progress.finish()
     report?.close()
     signals.stop()
-    let summary = tally.summary(seconds: Date().timeIntervalSince(start))
+    var summary = tally.withLock { $0 }
+    summary.seconds = Date().timeIntervalSince(start)
     if !options.quiet {
       Terminal.line(
         summary.line + (cancellation.isCancelled ? " (interrupted: the jobs not started were not run)" : ""))
@@ -71,26 +76,5 @@ struct RenderCommand {
     for diagnostic in diagnostics { Terminal.error("\(diagnostic)") }
     Terminal.line("nothing written: the manifest has \(diagnostics.count) error\(diagnostics.count == 1 ? "" : "s")")
     return 2
-  }
-}
-
-/// Counts outcomes as they come.
-final class Tally: @unchecked Sendable {
-  private let lock = NSLock()
-  private var outcomes: [JobOutcome.Status: Int] = [:]
-
-  /// Adds one and returns how many there are now.
-  func add(_ outcome: JobOutcome) -> Int {
-    lock.lock()
-    defer { lock.unlock() }
-    outcomes[outcome.status, default: 0] += 1
-    return outcomes.values.reduce(0, +)
-  }
-
-  func summary(seconds: Double) -> Summary {
-    lock.lock()
-    defer { lock.unlock() }
-    return Summary(
-      ok: outcomes[.ok] ?? 0, failed: outcomes[.failed] ?? 0, skipped: outcomes[.skipped] ?? 0, seconds: seconds)
   }
 }
