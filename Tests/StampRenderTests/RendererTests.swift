@@ -147,4 +147,36 @@ struct RendererTests {
     #expect(pixels[30, 30] == [0, 255, 0])
     #expect(pixels[40, 30] == [0, 255, 0])
   }
+
+  /// Half-transparent stamps follow the "over" operator. Opaque base: alpha 128 of (200, 40, 0) over (100, 100, 100)
+  /// gives 100 + 128/255 * (c - 100): (150.2, 69.9, 49.8). A base of alpha 102 (0.4) in (0, 0, 255) under alpha
+  /// 153 (0.6) of (255, 0, 0): alpha 0.6 + 0.4 * 0.4 = 0.76; colour (0.6 * 255, 0, 0.16 * 255) / 0.76 =
+  /// (201.3, 0, 53.7); alpha 193.8. Allowed error 1.5 levels: the stamp is held premultiplied in 8 bits (half a
+  /// level) and libvips' composite truncates its float result to 8 bits (under one level).
+  @Test func translucentStampsBlendByTheOverOperator() throws {
+    let fixtures = try Fixtures()
+    defer { fixtures.remove() }
+    func drawn(base: String, stamp: String) throws -> Pixels {
+      let plan = RenderPlan(
+        base: base,
+        stamps: [
+          .init(
+            image: stamp,
+            placement: PlacedStamp(id: "s", center: Point(20, 20), size: Size(20, 20), scale: 1, rotation: 0))
+        ])
+      let output = fixtures.path("out-\((base as NSString).lastPathComponent)")
+      try Renderer().render(plan, to: output)
+      return try Pixels(output)
+    }
+    let opaque = try drawn(
+      base: try fixtures.solid("grey.png", width: 40, height: 40, pixel: [100, 100, 100]),
+      stamp: try fixtures.solid("half.png", width: 20, height: 20, pixel: [200, 40, 0, 128]))
+    for (got, want) in zip(opaque[20, 20], [150.2, 69.9, 49.8]) { #expect(abs(Double(got) - want) <= 1.5) }
+    #expect(opaque[2, 2] == [100, 100, 100])
+    let translucent = try drawn(
+      base: try fixtures.solid("glass.png", width: 40, height: 40, pixel: [0, 0, 255, 102]),
+      stamp: try fixtures.solid("red60.png", width: 20, height: 20, pixel: [255, 0, 0, 153]))
+    for (got, want) in zip(translucent[20, 20], [201.3, 0, 53.7, 193.8]) { #expect(abs(Double(got) - want) <= 1.5) }
+    #expect(translucent[2, 2] == [0, 0, 255, 102])
+  }
 }
