@@ -58,9 +58,14 @@ struct BlockMap: Equatable, Sendable {
       height: min(mcus.bottom * mcuHeight, height) - mcus.top * mcuHeight)
   }
 
-  /// The iMCU rectangles to decode for stamps covering `boxes` (pixels): each box's iMCUs grown by `margin` iMCUs
-  /// (chroma upsampling reads neighbouring samples), merged until no two overlap, so each region's edits are its own.
-  func regions(touching boxes: [GridRect], margin: Int = 1) -> [GridRect] {
+  /// iMCUs of margin a region needs so that its own blocks decode to the same pixels as the whole file does: one
+  /// when chroma is subsampled (libjpeg's smooth upsampling reads the neighbouring chroma samples), none when every
+  /// component has the same sampling (each block then decodes alone: its inverse DCT and colour conversion).
+  var regionMargin: Int { Set(sampling).count == 1 ? 0 : 1 }
+
+  /// The iMCU rectangles to decode for stamps covering `boxes` (pixels): each box's iMCUs grown by `margin` iMCUs,
+  /// merged until no two overlap, so each region's edits are its own.
+  func regions(touching boxes: [GridRect], margin: Int) -> [GridRect] {
     var regions = boxes.compactMap { mcus(touching: $0)?.grown(by: margin, within: mcusWide, mcusHigh) }
     var merged = true
     while merged {

@@ -35,7 +35,7 @@ enum JPEGTransplant {
       let boxes = plan.stamps.compactMap {
         BlockMap.footprint(of: $0.placement, map: stored, width: facts.width, height: facts.height)
       }
-      for region in blocks.regions(touching: boxes) {
+      for region in blocks.regions(touching: boxes, margin: blocks.regionMargin) {
         try redraw(blocks.pixels(of: region), of: blocks, stamps: plan.stamps, map: stored, codec: codec, renderer)
       }
       try AtomicFile.write(to: output) { try codec.write(to: $0, orientation: orientation) }

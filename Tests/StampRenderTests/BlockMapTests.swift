@@ -73,7 +73,7 @@ struct BlockMapTests {
     let frame = BlockMap(width: 64, height: 48, sampling: Self.yuv444)
     // The first two cases above: [0, 4) x [0, 4) grown to [0, 5) x [0, 5); [5, 8) x [2, 6) grown to [4, 8) x [1, 6).
     let boxes = [GridRect(left: 0, top: 0, width: 27, height: 29), GridRect(left: 40, top: 23, width: 24, height: 25)]
-    #expect(frame.regions(touching: boxes) == [GridRect(left: 0, top: 0, width: 8, height: 6)])
+    #expect(frame.regions(touching: boxes, margin: 1) == [GridRect(left: 0, top: 0, width: 8, height: 6)])
     let wide = BlockMap(width: 640, height: 480, sampling: Self.yuv444)
     // iMCU columns 1, 12 and 4: grown to [0, 3), [11, 14), [3, 6): the first and third only touch.
     let apart = [
@@ -81,10 +81,29 @@ struct BlockMapTests {
       GridRect(left: 32, top: 10, width: 1, height: 5),
     ]
     #expect(
-      wide.regions(touching: apart) == [
+      wide.regions(touching: apart, margin: 1) == [
         GridRect(left: 0, top: 0, width: 3, height: 3), GridRect(left: 3, top: 0, width: 3, height: 3),
         GridRect(left: 11, top: 0, width: 3, height: 3),
       ])
+  }
+
+  /// Without margin the same boxes keep to their own iMCUs: [0, 4) x [0, 4) and [5, 8) x [2, 6) stay apart.
+  @Test func regionsWithoutMarginAreTheTouchedMCUs() {
+    let frame = BlockMap(width: 64, height: 48, sampling: Self.yuv444)
+    let boxes = [GridRect(left: 0, top: 0, width: 27, height: 29), GridRect(left: 40, top: 23, width: 24, height: 25)]
+    #expect(
+      frame.regions(touching: boxes, margin: 0) == [
+        GridRect(left: 0, top: 0, width: 4, height: 4), GridRect(left: 5, top: 2, width: 3, height: 4),
+      ])
+  }
+
+  /// Subsampled chroma is upsampled from neighbouring samples, so a region needs an iMCU of margin; equal
+  /// sampling everywhere (4:4:4, or every component 2x2) decodes each block alone.
+  @Test func marginOnlyWhereChromaIsSubsampled() {
+    #expect(BlockMap(width: 64, height: 48, sampling: Self.yuv444).regionMargin == 0)
+    #expect(BlockMap(width: 64, height: 48, sampling: Self.yuv420).regionMargin == 1)
+    #expect(BlockMap(width: 64, height: 48, sampling: [.init(2, 1), .init(1, 1), .init(1, 1)]).regionMargin == 1)
+    #expect(BlockMap(width: 64, height: 48, sampling: [.init(2, 2), .init(2, 2), .init(2, 2)]).regionMargin == 0)
   }
 
   @Test func regionPixelsStopAtTheImageEdge() {
