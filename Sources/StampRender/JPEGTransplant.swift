@@ -32,26 +32,26 @@ enum JPEGTransplant {
       try codec.readCoefficients()
       let blocks = BlockMap(width: facts.width, height: facts.height, sampling: facts.sampling)
       let stored = PlaneMap.uprightToStored(orientation: orientation, width: facts.width, height: facts.height)
-      let boxes = plan.stamps.compactMap {
-        BlockMap.footprint(of: $0.placement, map: stored, width: facts.width, height: facts.height)
-      }
+      // Each layer's box holds every pixel it can change (its content's outline, widened by the resamplers' reach).
+      let layers = try renderer.layers(plan.stamps, map: stored, width: facts.width, height: facts.height)
+      let boxes = layers.map(\.box)
       for region in blocks.regions(touching: boxes, margin: blocks.regionMargin) {
-        try redraw(blocks.pixels(of: region), of: blocks, stamps: plan.stamps, map: stored, codec: codec, renderer)
+        let rect = blocks.pixels(of: region)
+        try redraw(rect, of: blocks, layers: layers.filter { $0.box.intersects(rect) }, codec: codec, renderer)
       }
       try AtomicFile.write(to: output) { try codec.write(to: $0, orientation: orientation) }
       return .transplant
     }
   }
 
-  /// Composites the stamps over one region's pixels and puts the blocks that changed back into the base.
+  /// Composites the layers (placed in the stored frame; regions hold every layer they touch whole) over one
+  /// region's pixels and puts the blocks that changed back into the base.
   private static func redraw(
-    _ rect: GridRect, of blocks: BlockMap, stamps: [RenderPlan.Stamp], map stored: PlaneMap, codec: JPEGCodec,
-    _ renderer: Renderer
+    _ rect: GridRect, of blocks: BlockMap, layers: [Layer], codec: JPEGCodec, _ renderer: Renderer
   ) throws {
     let before = try codec.decode(rect)
     let base = try Image.fromPixels(before, width: rect.width, height: rect.height, bands: 3)
-    let map = PlaneMap.translation(-Double(rect.left), -Double(rect.top)).after(stored)
-    let after = try renderer.composite(stamps, onto: base, map: map, banded: false).pixels()
+    let after = try renderer.blend(layers, onto: base, left: rect.left, top: rect.top).pixels()
     let masks = blocks.changedBlocks(width: rect.width, height: rect.height, before: before, after: after, bands: 3)
     guard masks.contains(where: { $0.contains(1) }) else { return }
     try codec.replace(rect, rgb: after, masks: masks)

@@ -8,6 +8,7 @@ struct Layer {
   let top: Int
   var right: Int { left + image.width }
   var bottom: Int { top + image.height }
+  var box: GridRect { GridRect(left: left, top: top, width: image.width, height: image.height) }
 }
 
 extension Image {

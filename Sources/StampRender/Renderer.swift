@@ -9,6 +9,9 @@ public struct Renderer: Sendable {
   public let cache: StampCache
   /// Photos with more pixels are refused from their header, before any decoding.
   public var maxPixels: Int
+  /// Resample and composite only the part of each stamp that is not transparent (see `PreparedStamp.content`).
+  /// Off only in tests, which check that it changes no pixel.
+  var trimsTransparentMargins = true
 
   /// Creates a renderer over a stamp cache.
   public init(cache: StampCache = StampCache(), maxPixels: Int = 100_000_000) {
@@ -48,19 +51,10 @@ public struct Renderer: Sendable {
 
   /// Draws `stamps` (placed in upright image space) onto `base` (8-bit sRGB, with or without alpha), whose
   /// pixels are that space carried through `map`. Only the bands the stamps cover are composited, each in one
-  /// n-ary composite; the result has the base's size, bands and format. `banded` false composites `base` whole.
-  func composite(_ stamps: [RenderPlan.Stamp], onto base: Image, map: PlaneMap, banded: Bool = true) throws
-    -> Image
-  {
-    var layers: [Layer] = []
-    for stamp in stamps {
-      if let layer = try transformed(stamp, map: map, width: base.width, height: base.height) {
-        layers.append(layer)
-      }
-    }
+  /// n-ary composite; the result has the base's size, bands and format.
+  func composite(_ stamps: [RenderPlan.Stamp], onto base: Image, map: PlaneMap) throws -> Image {
+    let layers = try self.layers(stamps, map: map, width: base.width, height: base.height)
     guard !layers.isEmpty else { return base }
-    // A region cut to the stamps' blocks (the JPEG path) is all stamp: bands would only add crops and joins.
-    guard banded else { return try blend(layers, onto: base, left: 0, top: 0) }
     let plan = BandPlan(boxes: layers.map { ($0.left, $0.top, $0.right, $0.bottom) })
     var rows: [Image] = []
     var y = 0
@@ -78,8 +72,14 @@ public struct Renderer: Sendable {
     return try Image.join(rows, across: 1)
   }
 
+  /// `stamps` transformed for a base of `width` x `height` whose pixels are upright space carried through `map`,
+  /// in drawing order, each with the box it can change; stamps that draw nothing there are left out.
+  func layers(_ stamps: [RenderPlan.Stamp], map: PlaneMap, width: Int, height: Int) throws -> [Layer] {
+    try stamps.compactMap { try transformed($0, map: map, width: width, height: height) }
+  }
+
   /// One n-ary composite of `layers` over `piece`, a part of the base whose top-left is (left, top).
-  private func blend(_ layers: [Layer], onto piece: Image, left: Int, top: Int) throws -> Image {
+  func blend(_ layers: [Layer], onto piece: Image, left: Int, top: Int) throws -> Image {
     let under = piece.hasAlpha ? try piece.derive("premultiply") { scv_premultiply($0, &$1) } : piece
     var pointers: [UnsafeMutablePointer<VipsImage>?] = [under.pointer] + layers.map { $0.image.pointer }
     let xs = layers.map { Int32($0.left - left) }
@@ -107,6 +107,9 @@ public struct Renderer: Sendable {
     -> Layer?
   {
     let prepared = try cache.stamp(stamp.image)
+    let whole = GridRect(left: 0, top: 0, width: prepared.image.width, height: prepared.image.height)
+    // A wholly transparent stamp draws nothing.
+    guard let content = trimsTransparentMargins ? prepared.content : whole else { return nil }
     let p = stamp.placement
     var shrink = (1.0, 1.0)
     let size = prepared.pixelSize
@@ -124,6 +127,8 @@ public struct Renderer: Sendable {
     }
     var source = prepared.image
     var sourceCenter = Point(size.width / 2, size.height / 2)
+    // What can draw, in continuous source coordinates: the content, widened below by the resamplers' reach.
+    var outline = (Double(content.left), Double(content.top), Double(content.right), Double(content.bottom))
     // Bicubic alone aliases when shrinking hard: let Lanczos take the stamp down first, the affine does the rest.
     if sx < 0.75 || sy < 0.75 {
       let (hs, vs) = (max(1, 1 / sx), max(1, 1 / sy))
@@ -132,7 +137,17 @@ public struct Renderer: Sendable {
       sourceCenter = Point(sourceCenter.x / hs, sourceCenter.y / vs)
       sx *= hs
       sy *= vs
+      // Lanczos-3 reaches three reduced pixels either way (3.5 with the half-pixel centring): four, to be safe.
+      outline = (outline.0 / hs - 4, outline.1 / vs - 4, outline.2 / hs + 4, outline.3 / vs + 4)
     }
+    // Bicubic at libvips coordinate p reads pixels floor(p) - 1 ... floor(p) + 2, so a pixel reaches 1.5 either
+    // way in continuous coordinates (and libvips draws up to half a pixel past a source's right and bottom edges):
+    // two, to be safe. Past the outline the source is transparent, premultiplied (0, 0, 0, 0), exactly what the
+    // affine puts beyond the source's edge, so cropping the source there changes no pixel.
+    outline = (outline.0 - 2, outline.1 - 2, outline.2 + 2, outline.3 + 2)
+    let drawable = GridRect(
+      left: max(Int(outline.0.rounded(.down)), 0), top: max(Int(outline.1.rounded(.down)), 0),
+      right: min(Int(outline.2.rounded(.up)), source.width), bottom: min(Int(outline.3.rounded(.up)), source.height))
     let radians = p.rotation * .pi / 180
     let (cosine, sine) = (cos(radians), sin(radians))
     // The stamp's own linear part in upright space, then carried through the map's.
@@ -140,8 +155,9 @@ public struct Renderer: Sendable {
     let geometry = StampGeometry(
       sourceSize: Size(Double(source.width), Double(source.height)), sourceCenter: sourceCenter,
       linear: (map.a * a + map.b * c, map.a * b + map.b * d, map.c * a + map.d * c, map.c * b + map.d * d),
-      center: map.apply(p.center), imageWidth: width, imageHeight: height)
-    guard let box = geometry.box, let window = geometry.sourceWindow(width: source.width, height: source.height)
+      center: map.apply(p.center), imageWidth: width, imageHeight: height, outline: outline)
+    guard let drawable, let box = geometry.box,
+      let window = geometry.sourceWindow(width: source.width, height: source.height, within: drawable)
     else { return nil }
     let (odx, ody) = geometry.offsets(croppedAt: window.left, window.top)
     let key = TransformCache.Key(
@@ -149,8 +165,8 @@ public struct Renderer: Sendable {
       geometry: [geometry.a, geometry.b, geometry.c, geometry.d, odx, ody, Double(window.left), Double(window.top)],
       width: box.width, height: box.height)
     let image = try cache.transforms.layer(key) {
-      let whole = window.width == source.width && window.height == source.height
-      let visible = whole ? source : try source.crop(window.left, window.top, window.width, window.height)
+      let all = window.width == source.width && window.height == source.height
+      let visible = all ? source : try source.crop(window.left, window.top, window.width, window.height)
       return try visible.derive("affine") {
         scv_affine(
           $0, &$1, geometry.a, geometry.b, geometry.c, geometry.d, odx, ody, Int32(box.width), Int32(box.height),

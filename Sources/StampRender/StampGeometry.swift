@@ -23,16 +23,18 @@ struct StampGeometry: Equatable {
   }
 
   /// Computes the geometry for a general linear map [a b; c d] (a reflection included) about the source's centre.
+  /// `outline` is the part of the source that can draw anything, in continuous source coordinates (left, top,
+  /// right, bottom); nil means the whole source. The box covers the outline's image.
   init(
     sourceSize: Size, sourceCenter: Point, linear: (Double, Double, Double, Double), center: Point,
-    imageWidth: Int, imageHeight: Int
+    imageWidth: Int, imageHeight: Int, outline: (Double, Double, Double, Double)? = nil
   ) {
     let (a, b, c, d) = linear
     (self.a, self.b, self.c, self.d) = linear
-    // The transformed outline of the source rectangle, with a pixel of margin for the interpolator's reach.
-    let (sw, sh) = (sourceSize.width, sourceSize.height)
+    // The transformed outline, with a pixel of margin for the interpolator's reach.
+    let (ol, ot, or, ob) = outline ?? (0, 0, sourceSize.width, sourceSize.height)
     let (left, top, right, bottom) = Self.cover(
-      [(0, 0), (sw, 0), (0, sh), (sw, sh)], margin: 1, width: imageWidth, height: imageHeight
+      [(ol, ot), (or, ot), (ol, ob), (or, ob)], margin: 1, width: imageWidth, height: imageHeight
     ) { u, v in
       let (du, dv) = (u - sourceCenter.x, v - sourceCenter.y)
       return (a * du + b * dv + center.x, c * du + d * dv + center.y)
@@ -47,10 +49,13 @@ struct StampGeometry: Equatable {
 
 extension StampGeometry {
   /// The part of the source the box shows: the box's corners mapped back through the affine, widened by the
-  /// interpolator's reach and clipped to the source; nil when the box shows none of it. Cropping the source to it
-  /// keeps the affine's offsets small whatever the stamp's size (libvips limits them to 1e7) and spares the
-  /// resampler the parts of a huge, clipped stamp that fall outside the photo.
-  func sourceWindow(width: Int, height: Int) -> (left: Int, top: Int, width: Int, height: Int)? {
+  /// interpolator's reach and clipped to the source and to `within` (the pixels that can draw, when given); nil
+  /// when the box shows none of it. Cropping the source to it keeps the affine's offsets small whatever the
+  /// stamp's size (libvips limits them to 1e7) and spares the resampler the parts of a huge, clipped stamp that
+  /// fall outside the photo, and a stamp's transparent margin.
+  func sourceWindow(width: Int, height: Int, within: GridRect? = nil) -> (
+    left: Int, top: Int, width: Int, height: Int
+  )? {
     guard let box else { return nil }
     let determinant = a * d - b * c
     guard determinant != 0, determinant.isFinite else { return nil }
@@ -61,8 +66,11 @@ extension StampGeometry {
       let (du, dv) = (u - odx, v - ody)
       return ((d * du - b * dv) / determinant, (-c * du + a * dv) / determinant)
     }
-    guard right > left, bottom > top else { return nil }
-    return (left, top, right - left, bottom - top)
+    let limit = within ?? GridRect(left: 0, top: 0, width: width, height: height)
+    let (x0, y0) = (max(left, limit.left), max(top, limit.top))
+    let (x1, y1) = (min(right, limit.right), min(bottom, limit.bottom))
+    guard x1 > x0, y1 > y0 else { return nil }
+    return (x0, y0, x1 - x0, y1 - y0)
   }
 
   /// The affine's offsets once the source is cropped to start at (left, top).

@@ -13,66 +13,82 @@ struct BlockMapTests {
     var name: String
     var placement: PlacedStamp
     var orientation: Int
-    /// The footprint in stored pixels and the iMCUs it touches for 4:4:4 (8 x 8) and 4:2:0 (16 x 16), worked out
-    /// by hand in the comments below for a stored frame of 64 x 48.
-    var footprint: GridRect
+    /// The box the renderer's layer covers in stored pixels and the iMCUs it touches for 4:4:4 (8 x 8) and 4:2:0
+    /// (16 x 16), worked out by hand in the comments below for a stored frame of 64 x 48 and an opaque stamp of
+    /// the placement's size: the stamp's outline carried into the stored frame, grown by the renderer's 1 pixel and
+    /// then by the 2 source pixels (here 2 * scale image pixels along the stamp's axes) of the resampler's reach,
+    /// rounded outwards and cut to the frame.
+    var box: GridRect
     var mcus444: GridRect
     var mcus420: GridRect
     var testDescription: String { name }
   }
 
   static let cases: [Case] = [
-    // 20 x 20 turned 45 degrees about (10, 12): corners 10 * sqrt 2 = 14.142 away along the axes, so x in
-    // [-4.142, 24.142], y in [-2.142, 26.142]; 2 px of slack, cut at 0: [0, 27) x [0, 29).
-    // 8 px iMCUs: columns 0 ..< ceil(27 / 8) = 4, rows 0 ..< 4. 16 px: 0 ..< 2 both ways.
+    // 20 x 20 turned 45 degrees about (10, 12); the opaque stamp's outline grown by 2 is 24 x 24, corners
+    // 12 sqrt 2 = 16.971 away along the axes: x in [-6.971, 26.971], y in [-4.971, 28.971]; 1 px more, rounded
+    // out, cut at 0: [0, 28) x [0, 30). 8 px iMCUs: columns 0 ..< 4, rows 0 ..< 4. 16 px: 0 ..< 2 both ways.
     Case(
       name: "45 degrees, clipped at the top-left",
       placement: PlacedStamp(id: "a", center: Point(10, 12), size: Size(20, 20), scale: 1, rotation: 45),
       orientation: 1,
-      footprint: GridRect(left: 0, top: 0, width: 27, height: 29),
+      box: GridRect(left: 0, top: 0, width: 28, height: 30),
       mcus444: GridRect(left: 0, top: 0, width: 4, height: 4),
       mcus420: GridRect(left: 0, top: 0, width: 2, height: 2)),
-    // 16 x 8 at scale 2 (half extents 16 and 8) turned 30 degrees about (60, 40): x reaches
-    // 16 cos 30 + 8 sin 30 = 17.856, y reaches 16 sin 30 + 8 cos 30 = 14.928; with slack x in [40.144, 79.856],
-    // y in [23.072, 56.928]; cut at 64 x 48: [40, 64) x [23, 48).
-    // 8 px: columns 5 ..< 8, rows 2 ..< 6. 16 px: columns 2 ..< 4, rows 1 ..< 3.
+    // 16 x 8 at scale 2 turned 30 degrees about (60, 40); grown by 2 source pixels: 20 x 12, half extents 20 and
+    // 12 in the image. x reaches 20 cos 30 + 12 sin 30 = 23.321, y reaches 20 sin 30 + 12 cos 30 = 20.392:
+    // x in [36.679, 83.321], y in [19.608, 60.392]; 1 px more, rounded out, cut at 64 x 48: [35, 64) x [18, 48).
+    // 8 px: columns 4 ..< 8, rows 2 ..< 6. 16 px: columns 2 ..< 4, rows 1 ..< 3.
     Case(
       name: "30 degrees, scale 2, clipped at the bottom-right",
       placement: PlacedStamp(id: "b", center: Point(60, 40), size: Size(16, 8), scale: 2, rotation: 30), orientation: 1,
-      footprint: GridRect(left: 40, top: 23, width: 24, height: 25),
-      mcus444: GridRect(left: 5, top: 2, width: 3, height: 4),
+      box: GridRect(left: 35, top: 18, width: 29, height: 30),
+      mcus444: GridRect(left: 4, top: 2, width: 4, height: 4),
       mcus420: GridRect(left: 2, top: 1, width: 2, height: 2)),
     // Orientation 6 (stored 64 x 48, upright 48 x 64): upright (u, v) is stored at (v, 48 - u). An 8 x 8 stamp at
-    // upright (40, 8) covers u in [36, 44), v in [4, 12): stored x in [4, 12), y in [4, 12); with slack [2, 14).
+    // upright (40, 8) covers u in [36, 44), v in [4, 12): stored x in [4, 12), y in [4, 12); grown by 2 + 1:
+    // [1, 15) both ways. 8 px: 0 ..< 2 both ways; 16 px: 0 ..< 1.
     Case(
       name: "upright plan carried into an orientation-6 stored frame",
       placement: PlacedStamp(id: "c", center: Point(40, 8), size: Size(8, 8), scale: 1, rotation: 0), orientation: 6,
-      footprint: GridRect(left: 2, top: 2, width: 12, height: 12),
+      box: GridRect(left: 1, top: 1, width: 14, height: 14),
       mcus444: GridRect(left: 0, top: 0, width: 2, height: 2),
       mcus420: GridRect(left: 0, top: 0, width: 1, height: 1)),
   ]
 
   @Test(arguments: cases)
   func rotatedClippedStampTouchesTheMCUsWorkedOutByHand(_ c: Case) throws {
+    let fixtures = try Fixtures()
+    defer { fixtures.remove() }
+    let size = c.placement.size
+    let image = try fixtures.solid(
+      "stamp.png", width: Int(size.width), height: Int(size.height), pixel: [200, 100, 50, 255])
     let map = PlaneMap.uprightToStored(orientation: c.orientation, width: 64, height: 48)
-    let footprint = try #require(BlockMap.footprint(of: c.placement, map: map, width: 64, height: 48))
-    #expect(footprint == c.footprint)
-    #expect(BlockMap(width: 64, height: 48, sampling: Self.yuv444).mcus(touching: footprint) == c.mcus444)
-    #expect(BlockMap(width: 64, height: 48, sampling: Self.yuv420).mcus(touching: footprint) == c.mcus420)
+    let layers = try Renderer().layers([.init(image: image, placement: c.placement)], map: map, width: 64, height: 48)
+    let box = try #require(layers.first?.box)
+    #expect(layers.count == 1)
+    #expect(box == c.box)
+    #expect(BlockMap(width: 64, height: 48, sampling: Self.yuv444).mcus(touching: box) == c.mcus444)
+    #expect(BlockMap(width: 64, height: 48, sampling: Self.yuv420).mcus(touching: box) == c.mcus420)
   }
 
-  @Test func stampWhollyOffThePhotoHasNoFootprint() {
-    let off = PlacedStamp(id: "o", center: Point(-40, 20), size: Size(20, 20), scale: 1, rotation: 10)
-    #expect(BlockMap.footprint(of: off, map: .identity, width: 64, height: 48) == nil)
-    let nan = PlacedStamp(id: "n", center: Point(.nan, 20), size: Size(20, 20), scale: 1, rotation: 0)
-    #expect(BlockMap.footprint(of: nan, map: .identity, width: 64, height: 48) == nil)
+  @Test func stampWhollyOffThePhotoHasNoLayer() throws {
+    let fixtures = try Fixtures()
+    defer { fixtures.remove() }
+    let image = try fixtures.solid("stamp.png", width: 20, height: 20, pixel: [200, 100, 50, 255])
+    for center in [Point(-40, 20), Point(.nan, 20)] {
+      let placement = PlacedStamp(id: "o", center: center, size: Size(20, 20), scale: 1, rotation: 10)
+      let layers = try Renderer().layers(
+        [.init(image: image, placement: placement)], map: .identity, width: 64, height: 48)
+      #expect(layers.isEmpty)
+    }
   }
 
   /// Regions are the touched iMCUs plus one of margin; overlapping ones merge, merely adjacent ones do not.
   @Test func regionsGrowByOneMCUAndMergeWhenTheyOverlap() {
     let frame = BlockMap(width: 64, height: 48, sampling: Self.yuv444)
-    // The first two cases above: [0, 4) x [0, 4) grown to [0, 5) x [0, 5); [5, 8) x [2, 6) grown to [4, 8) x [1, 6).
-    let boxes = [GridRect(left: 0, top: 0, width: 27, height: 29), GridRect(left: 40, top: 23, width: 24, height: 25)]
+    // The first two cases above: [0, 4) x [0, 4) grown to [0, 5) x [0, 5); [4, 8) x [2, 6) grown to [3, 8) x [1, 6).
+    let boxes = [GridRect(left: 0, top: 0, width: 28, height: 30), GridRect(left: 35, top: 18, width: 29, height: 30)]
     #expect(frame.regions(touching: boxes, margin: 1) == [GridRect(left: 0, top: 0, width: 8, height: 6)])
     let wide = BlockMap(width: 640, height: 480, sampling: Self.yuv444)
     // iMCU columns 1, 12 and 4: grown to [0, 3), [11, 14), [3, 6): the first and third only touch.
@@ -87,13 +103,13 @@ struct BlockMapTests {
       ])
   }
 
-  /// Without margin the same boxes keep to their own iMCUs: [0, 4) x [0, 4) and [5, 8) x [2, 6) stay apart.
+  /// Without margin the same boxes keep to their own iMCUs: [0, 4) x [0, 4) and [4, 8) x [2, 6) only touch.
   @Test func regionsWithoutMarginAreTheTouchedMCUs() {
     let frame = BlockMap(width: 64, height: 48, sampling: Self.yuv444)
-    let boxes = [GridRect(left: 0, top: 0, width: 27, height: 29), GridRect(left: 40, top: 23, width: 24, height: 25)]
+    let boxes = [GridRect(left: 0, top: 0, width: 28, height: 30), GridRect(left: 35, top: 18, width: 29, height: 30)]
     #expect(
       frame.regions(touching: boxes, margin: 0) == [
-        GridRect(left: 0, top: 0, width: 4, height: 4), GridRect(left: 5, top: 2, width: 3, height: 4),
+        GridRect(left: 0, top: 0, width: 4, height: 4), GridRect(left: 4, top: 2, width: 4, height: 4),
       ])
   }
 
