@@ -10,28 +10,7 @@
 
 #include <jpeglib.h>
 
-typedef struct {
-  struct jpeg_error_mgr pub;
-  jmp_buf jump;
-  char text[JMSG_LENGTH_MAX];
-} sjt_error;
-
-struct sjt_state {
-  sjt_error error;
-  struct jpeg_decompress_struct src;  // the photo being edited
-  struct jpeg_decompress_struct aux;  // small region JPEGs, read back
-  struct jpeg_compress_struct enc;    // small region JPEGs, written to memory
-  struct jpeg_compress_struct dst;    // the output file
-  jvirt_barray_ptr *coefficients;     // the photo's, once read
-  unsigned char *file;                // the photo's bytes, buffer reused across jobs
-  size_t file_cap, file_len;
-  unsigned char *mem, *mem_out;       // a region JPEG, buffer reused across jobs
-  unsigned long mem_cap, mem_len;
-  unsigned char *icc;
-  unsigned int icc_len;
-  FILE *out;
-  int opened;
-};
+#include "jpeg_state.h"
 
 static void sjt_fail(j_common_ptr c) {
   sjt_error *e = (sjt_error *) c->err;
@@ -51,7 +30,7 @@ static void sjt_errors(sjt_error *e) {
 }
 
 // After a longjmp: hands the message over and resets every object, so the state serves the next job.
-static int sjt_report(sjt_state *s, const char *text, char *message, size_t length) {
+int sjt_report(sjt_state *s, const char *text, char *message, size_t length) {
   snprintf(message, length, "%s", text);
   jpeg_abort_compress(&s->enc);
   jpeg_abort_compress(&s->dst);
@@ -98,6 +77,7 @@ void sjt_free(sjt_state *s) {
   jpeg_destroy_decompress(&s->aux);
   jpeg_destroy_compress(&s->enc);
   jpeg_destroy_compress(&s->dst);
+  sjt_restarts_free(&s->restarts);
   free(s->file);
   free(s->mem);
   free(s->icc);
@@ -108,6 +88,7 @@ void sjt_close(sjt_state *s) {
   if (s->opened) jpeg_abort_decompress(&s->src);
   s->opened = 0;
   s->coefficients = NULL;
+  sjt_restarts_clear(&s->restarts);
 }
 
 static int sjt_slurp(sjt_state *s, const char *path, char *message, size_t length) {
@@ -151,6 +132,7 @@ int sjt_open(sjt_state *s, const char *path, sjt_header *h, char *message, size_
   h->precision = s->src.data_precision;
   h->progressive = s->src.progressive_mode;
   h->arithmetic = s->src.arith_code;
+  h->restart_interval = (int) s->src.restart_interval;
   switch (s->src.jpeg_color_space) {
     case JCS_GRAYSCALE: h->color_space = SJT_GRAY; break;
     case JCS_YCbCr: h->color_space = SJT_YCBCR; break;

@@ -216,9 +216,10 @@ int scv_save_jpeg(VipsImage *in, const char *path, int quality) {
   return vips_jpegsave(in, path, "Q", quality, NULL);
 }
 
-int scv_save_jpeg_options(VipsImage *in, const char *path, int quality, int subsample_mode, int interlace) {
-  return vips_jpegsave(
-    in, path, "Q", quality, "subsample_mode", subsample_mode, "interlace", interlace ? TRUE : FALSE, NULL);
+int scv_save_jpeg_options(VipsImage *in, const char *path, int quality, int subsample_mode, int interlace,
+  int restart_interval, int optimize_coding) {
+  return vips_jpegsave(in, path, "Q", quality, "subsample_mode", subsample_mode, "interlace", interlace ? TRUE : FALSE,
+    "restart_interval", restart_interval, "optimize_coding", optimize_coding ? TRUE : FALSE, NULL);
 }
 
 int scv_save_png(VipsImage *in, const char *path) { return vips_pngsave(in, path, NULL); }

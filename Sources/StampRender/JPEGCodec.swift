@@ -33,7 +33,8 @@ final class JPEGCodec {
     return JPEGFacts(
       width: Int(header.width), height: Int(header.height), colourSpace: spaces[header.color_space] ?? .other,
       precision: Int(header.precision), progressive: header.progressive != 0, arithmetic: header.arithmetic != 0,
-      sampling: (0..<min(Int(header.components), 4)).map { BlockMap.Sampling(Int(h[$0]), Int(v[$0])) })
+      sampling: (0..<min(Int(header.components), 4)).map { BlockMap.Sampling(Int(h[$0]), Int(v[$0])) },
+      restartInterval: Int(header.restart_interval))
   }
 
   /// Reads every DCT coefficient of the opened file.
@@ -77,6 +78,33 @@ final class JPEGCodec {
   /// Writes the coefficients to `target` with the ICC profile and, when not 1, the orientation tag.
   func write(to target: String, orientation: Int) throws {
     try check("write \(target)") { sjt_write(state, target, Int32(orientation), $0, $1) }
+  }
+
+  /// The opened file's restart intervals (MCUs in each, and how many), or nil when it has none that can be
+  /// copied (see `sjt_restart_index`).
+  func indexRestarts() throws -> (interval: Int, count: Int)? {
+    var interval: Int32 = 0
+    var count: Int32 = 0
+    let status = try check("index restart intervals") { sjt_restart_index(state, &interval, &count, $0, $1) }
+    return status == 0 ? (Int(interval), Int(count)) : nil
+  }
+
+  /// Makes `count` restart intervals from `first` (`height` pixel rows) the coefficients that `decode` and
+  /// `replace` work on, in the span's coordinates; false when the file's Huffman tables could not encode an edit.
+  func openSpan(first: Int, count: Int, height: Int) throws -> Bool {
+    try check("read restart intervals \(first) ..< \(first + count)") {
+      sjt_span_open(state, Int32(first), Int32(count), Int32(height), $0, $1)
+    } == 0
+  }
+
+  /// Encodes the span opened last, with the file's own Huffman tables, and keeps it for `writeSpliced`.
+  func encodeSpan(orientation: Int) throws {
+    try check("encode restart intervals") { sjt_span_encode(state, Int32(orientation), $0, $1) }
+  }
+
+  /// Writes the file: the encoded spans' intervals, and every other interval copied from the source.
+  func writeSpliced(to target: String) throws {
+    try check("write \(target)") { sjt_write_spliced(state, target, $0, $1) }
   }
 
   /// Lets go of the file and its coefficients; the buffers stay for the next job.

@@ -4,10 +4,16 @@ import StampCore
 /// The JPEG-to-JPEG path: stamps drawn into the base's DCT blocks, every other block written back as it was.
 ///
 /// The base's coefficients are read with libjpeg; the plan is carried into the stored frame (the EXIF orientation
-/// tag is kept, not applied); each group of stamps gets a region of whole iMCUs with one iMCU of margin, decoded
-/// from its own blocks, composited by the same libvips compositor as the general path, and encoded again with the
-/// base's quantization tables and sampling. Only blocks holding a pixel that changed take the new coefficients.
-/// Nothing outside the stamps is decoded, so nothing there loses a generation.
+/// tag is kept, not applied); each group of stamps gets a region of whole iMCUs (with one iMCU of margin when
+/// chroma is subsampled, see `BlockMap.regionMargin`), decoded from its own blocks, composited by the same libvips
+/// compositor as the general path, and encoded again with the base's quantization tables and sampling. Only
+/// blocks holding a pixel that changed take the new coefficients. Nothing outside the stamps is decoded, so
+/// nothing there loses a generation.
+///
+/// A base with restart markers (cameras often write them) need not even have its coefficients read whole: only
+/// the restart intervals under the stamps are read and encoded again (with the base's own Huffman tables), and
+/// every other interval is copied byte for byte (see `RestartSpans`). When that cannot be done, the whole
+/// coefficients are edited as above.
 enum JPEGTransplant {
   /// Writes `plan` to `output` by transplanting when the job allows it (see `RenderPath.choose`); false when the
   /// caller must take the libvips path instead, which is also the answer after any failure: the libvips path then
@@ -29,31 +35,68 @@ enum JPEGTransplant {
       guard path == .transplant, let facts else { return path }
       // libvips reads the EXIF orientation exactly as the general path does.
       let orientation = try Image.open(plan.base, sequential: true).orientation
-      try codec.readCoefficients()
       let blocks = BlockMap(width: facts.width, height: facts.height, sampling: facts.sampling)
       let stored = PlaneMap.uprightToStored(orientation: orientation, width: facts.width, height: facts.height)
       // Each layer's box holds every pixel it can change (its content's outline, widened by the resamplers' reach).
       let layers = try renderer.layers(plan.stamps, map: stored, width: facts.width, height: facts.height)
-      let boxes = layers.map(\.box)
-      for region in blocks.regions(touching: boxes, margin: blocks.regionMargin) {
-        let rect = blocks.pixels(of: region)
-        try redraw(rect, of: blocks, layers: layers.filter { $0.box.intersects(rect) }, codec: codec, renderer)
+      let regions = blocks.regions(touching: layers.map(\.box), margin: blocks.regionMargin)
+      let edit = Edit(blocks: blocks, layers: layers, codec: codec, renderer: renderer)
+      if renderer.copiesRestartIntervals, facts.restartInterval > 0 {
+        if try edit.byIntervals(regions, height: facts.height, orientation: orientation, to: output) {
+          return .transplant
+        }
+        _ = try codec.open(plan.base)  // the spans' attempt replaced the coefficients being edited
       }
+      try codec.readCoefficients()
+      for region in regions { try edit.redraw(blocks.pixels(of: region), spanTop: 0) }
       try AtomicFile.write(to: output) { try codec.write(to: $0, orientation: orientation) }
       return .transplant
     }
   }
 
-  /// Composites the layers (placed in the stored frame; regions hold every layer they touch whole) over one
-  /// region's pixels and puts the blocks that changed back into the base.
-  private static func redraw(
-    _ rect: GridRect, of blocks: BlockMap, layers: [Layer], codec: JPEGCodec, _ renderer: Renderer
-  ) throws {
-    let before = try codec.decode(rect)
-    let base = try Image.fromPixels(before, width: rect.width, height: rect.height, bands: 3)
-    let after = try renderer.blend(layers, onto: base, left: rect.left, top: rect.top).pixels()
-    let masks = blocks.changedBlocks(width: rect.width, height: rect.height, before: before, after: after, bands: 3)
-    guard masks.contains(where: { $0.contains(1) }) else { return }
-    try codec.replace(rect, rgb: after, masks: masks)
+  /// One job's edit of the blocks under its layers (placed in the stored frame).
+  private struct Edit {
+    let blocks: BlockMap
+    let layers: [Layer]
+    let codec: JPEGCodec
+    let renderer: Renderer
+
+    /// The edit for a file with restart markers: only the intervals holding `regions` are read and encoded
+    /// again, every other one is copied byte for byte. False when that cannot be done (no usable restart
+    /// markers, spans that would cover every row, Huffman tables lacking codes) and nothing was written.
+    func byIntervals(_ regions: [GridRect], height: Int, orientation: Int, to output: String) throws -> Bool {
+      guard let index = try codec.indexRestarts(),
+        let plan = RestartSpans(
+          rows: regions.map { $0.top..<$0.bottom }, mcusWide: blocks.mcusWide, mcusHigh: blocks.mcusHigh,
+          interval: index.interval)
+      else { return false }
+      for span in plan.spans {
+        let top = span.rows.lowerBound * blocks.mcuHeight
+        let bottom = min(span.rows.upperBound * blocks.mcuHeight, height)
+        guard try codec.openSpan(first: span.firstInterval, count: span.intervals, height: bottom - top) else {
+          return false
+        }
+        for region in regions where span.rows.contains(region.top) {
+          try redraw(blocks.pixels(of: region), spanTop: top)
+        }
+        try codec.encodeSpan(orientation: orientation)
+      }
+      try AtomicFile.write(to: output) { try codec.writeSpliced(to: $0) }
+      return true
+    }
+
+    /// Composites the layers over one region's pixels (`rect` in the photo; regions hold every layer they touch
+    /// whole) and puts the blocks that changed back into the coefficients being edited, whose first row is the
+    /// photo's row `spanTop`.
+    func redraw(_ rect: GridRect, spanTop: Int) throws {
+      let local = GridRect(left: rect.left, top: rect.top - spanTop, width: rect.width, height: rect.height)
+      let before = try codec.decode(local)
+      let base = try Image.fromPixels(before, width: rect.width, height: rect.height, bands: 3)
+      let drawn = layers.filter { $0.box.intersects(rect) }
+      let after = try renderer.blend(drawn, onto: base, left: rect.left, top: rect.top).pixels()
+      let masks = blocks.changedBlocks(width: rect.width, height: rect.height, before: before, after: after, bands: 3)
+      guard masks.contains(where: { $0.contains(1) }) else { return }
+      try codec.replace(local, rgb: after, masks: masks)
+    }
   }
 }

@@ -15,6 +15,8 @@ struct JPEGFacts: Equatable, Sendable {
   var arithmetic: Bool
   /// Sampling factors, one entry per component.
   var sampling: [BlockMap.Sampling]
+  /// MCUs per restart interval; 0 when the file has no restart markers.
+  var restartInterval = 0
 }
 
 /// How one output is made: the DCT-domain JPEG transplant, or the general libvips path and why.

@@ -12,6 +12,9 @@ public struct Renderer: Sendable {
   /// Resample and composite only the part of each stamp that is not transparent (see `PreparedStamp.content`).
   /// Off only in tests, which check that it changes no pixel.
   var trimsTransparentMargins = true
+  /// For a JPEG with restart markers, copy the intervals no stamp touches instead of decoding and encoding their
+  /// coefficients (see `JPEGTransplant`). Off only in tests, which compare the two.
+  var copiesRestartIntervals = true
 
   /// Creates a renderer over a stamp cache.
   public init(cache: StampCache = StampCache(), maxPixels: Int = 100_000_000) {

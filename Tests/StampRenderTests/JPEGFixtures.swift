@@ -16,11 +16,13 @@ enum Subsampling: Int32, Sendable {
 
 extension Fixtures {
   /// Writes a JPEG with the given chroma subsampling, optionally progressive, tagged with an EXIF orientation and
-  /// extra metadata fields (`fields` are libvips names such as "exif-ifd3-GPSLatitude").
+  /// extra metadata fields (`fields` are libvips names such as "exif-ifd3-GPSLatitude"), with restart markers
+  /// every `restartInterval` MCUs (0: none), with Huffman tables optimized for the picture or the standard ones.
   @discardableResult
   func jpeg(
     _ name: String, width: Int, height: Int, subsampling: Subsampling, quality: Int = 90, progressive: Bool = false,
-    orientation: Int = 1, icc: Bool = false, fields: [String: String] = [:], pixel: (Int, Int) -> [UInt8]
+    orientation: Int = 1, icc: Bool = false, fields: [String: String] = [:], restartInterval: Int = 0,
+    optimizedTables: Bool = false, pixel: (Int, Int) -> [UInt8]
   ) throws -> String {
     var samples = [UInt8]()
     samples.reserveCapacity(width * height * 3)
@@ -37,7 +39,8 @@ extension Fixtures {
     }
     let target = path(name)
     let status = scv_save_jpeg_options(
-      image.pointer, target, Int32(quality), subsampling.rawValue, progressive ? 1 : 0)
+      image.pointer, target, Int32(quality), subsampling.rawValue, progressive ? 1 : 0, Int32(restartInterval),
+      optimizedTables ? 1 : 0)
     guard status == 0 else { throw RenderError.write(path: target, message: Vips.takeError()) }
     return target
   }

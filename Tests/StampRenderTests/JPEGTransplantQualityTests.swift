@@ -71,7 +71,7 @@ struct JPEGTransplantQualityTests {
     // Compare like with like: the libvips path's picture encoded with the base's sampling.
     let viaLibvips = fixtures.path("v.jpg")
     let composed = try Renderer().compose(plan)
-    #expect(scv_save_jpeg_options(composed.pointer, viaLibvips, 90, subsampling.rawValue, 0) == 0)
+    #expect(scv_save_jpeg_options(composed.pointer, viaLibvips, 90, subsampling.rawValue, 0, 0, 0) == 0)
     let (reference, area) = Self.reference(base: try Pixels(base))
     #expect(area.count > 3000)
     let t = Self.psnr(try Pixels(transplanted), reference, over: area)

@@ -84,8 +84,10 @@ int scv_save_webp(VipsImage *in, const char *path, int quality, int lossless);
 int scv_save_tiff(VipsImage *in, const char *path);
 
 /// JPEG writer with the choices tests need: `subsample_mode` is a VipsForeignSubsample (0 auto, 1 4:2:0, 2 4:4:4),
-/// `interlace` writes a progressive file.
-int scv_save_jpeg_options(VipsImage *in, const char *path, int quality, int subsample_mode, int interlace);
+/// `interlace` writes a progressive file, `restart_interval` puts a restart marker every so many MCUs (0: none),
+/// `optimize_coding` makes Huffman tables fitted to the picture instead of the standard ones.
+int scv_save_jpeg_options(VipsImage *in, const char *path, int quality, int subsample_mode, int interlace,
+  int restart_interval, int optimize_coding);
 
 /// Creates a new image from raw 8-bit interleaved pixels (copied). New reference or NULL.
 VipsImage *scv_new_from_memory_copy(const void *data, size_t length, int width, int height, int bands);

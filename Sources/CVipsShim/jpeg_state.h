@@ -1,0 +1,73 @@
+#ifndef STAMPCAM_JPEG_STATE_H
+#define STAMPCAM_JPEG_STATE_H
+
+// The transplant's state, shared by jpeg_transplant.c and jpeg_restart.c (not part of the module's interface).
+
+#include <setjmp.h>
+#include <stddef.h>
+#include <stdio.h>
+
+#include <jpeglib.h>
+
+#include "JPEGTransplant.h"
+
+/// One run of re-encoded restart intervals: a whole JPEG written to memory, and where its intervals lie in it.
+typedef struct {
+  int first, count;     // interval indices in the photo
+  unsigned char *data;  // the JPEG libjpeg wrote for the span
+  size_t length;
+  size_t header;        // bytes before its entropy-coded data
+  size_t *start, *end;  // interval i's entropy bytes: data[start[i] ..< end[i]], markers excluded
+} sjt_span;
+
+/// Where the opened file's restart intervals lie, and the spans re-encoded so far.
+typedef struct {
+  int indexed;          // 1 once sjt_restart_index succeeded for the opened file
+  int interval;         // MCUs per interval
+  int count;            // intervals in the scan
+  int mcus_wide;        // MCUs per row
+  size_t header;        // bytes of the file before its entropy-coded data
+  size_t sof_height;    // offset of the frame header's height field
+  size_t *start, *end;  // interval k's entropy bytes in the file, markers excluded
+  size_t capacity;      // entries allocated in start/end
+  unsigned char *mini;  // the current span as a JPEG of its own (header + its intervals), read as the source
+  size_t mini_length, mini_capacity;
+  int span_first, span_count;  // the intervals of the span being edited
+  sjt_span *spans;
+  int span_total, span_capacity;
+} sjt_restarts;
+
+typedef struct {
+  struct jpeg_error_mgr pub;
+  jmp_buf jump;
+  char text[JMSG_LENGTH_MAX];
+} sjt_error;
+
+struct sjt_state {
+  sjt_error error;
+  struct jpeg_decompress_struct src;  // the photo being edited
+  struct jpeg_decompress_struct aux;  // small region JPEGs, read back
+  struct jpeg_compress_struct enc;    // small region JPEGs, written to memory
+  struct jpeg_compress_struct dst;    // the output file
+  jvirt_barray_ptr *coefficients;     // the photo's, once read
+  unsigned char *file;                // the photo's bytes, buffer reused across jobs
+  size_t file_cap, file_len;
+  unsigned char *mem, *mem_out;       // a region JPEG, buffer reused across jobs
+  unsigned long mem_cap, mem_len;
+  unsigned char *icc;
+  unsigned int icc_len;
+  FILE *out;
+  int opened;
+  sjt_restarts restarts;  // the opened file's restart intervals, once indexed (jpeg_restart.c)
+};
+
+
+/// After a longjmp: hands the message over and resets every libjpeg object, so the state serves the next job.
+int sjt_report(sjt_state *s, const char *text, char *message, size_t length);
+
+/// Forgets the restart index and frees the re-encoded spans; buffers stay for the next file.
+void sjt_restarts_clear(sjt_restarts *r);
+/// Frees everything the restart index holds.
+void sjt_restarts_free(sjt_restarts *r);
+
+#endif

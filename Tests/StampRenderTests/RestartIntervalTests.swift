@@ -1,0 +1,161 @@
+import Foundation
+import StampCore
+import StampTestSupport
+import Testing
+
+@testable import StampRender
+
+@Suite("Restart intervals: which to encode again, and copying the others byte for byte")
+struct RestartIntervalTests {
+  /// Hand-worked spans for a photo 20 MCUs wide and 15 high (300 MCUs).
+  @Test func spansStartAndEndWhereRowsAndIntervalsBothDo() throws {
+    // One interval per row: rows 3-4 and 4-7 merge into rows 3 ..< 8, intervals 3 ..< 8.
+    let perRow = try #require(RestartSpans(rows: [3..<5, 4..<8], mcusWide: 20, mcusHigh: 15, interval: 20))
+    #expect(perRow.spans == [.init(rows: 3..<8, firstInterval: 3, intervals: 5)])
+    // 8 MCUs an interval: rows start intervals every lcm(20, 8) / 20 = 2 rows. Row 3 needs rows 2 ..< 4, MCUs
+    // 40 ..< 80, intervals 5 ..< 10. Row 14 (the last) needs rows 14 ..< 15, MCUs 280 ..< 300: intervals 35, 36
+    // and the short last one, 37 (ceil(300 / 8) = 38 in all).
+    let eight = try #require(RestartSpans(rows: [3..<4, 14..<15], mcusWide: 20, mcusHigh: 15, interval: 8))
+    #expect(
+      eight.spans == [
+        .init(rows: 2..<4, firstInterval: 5, intervals: 5), .init(rows: 14..<15, firstInterval: 35, intervals: 3),
+      ])
+    // 7 MCUs: rows in steps of 7; row 8 needs rows 7 ..< 14, MCUs 140 ..< 280, intervals 20 ..< 40.
+    let seven = try #require(RestartSpans(rows: [8..<9], mcusWide: 20, mcusHigh: 15, interval: 7))
+    #expect(seven.spans == [.init(rows: 7..<14, firstInterval: 20, intervals: 20)])
+  }
+
+  @Test func spansCoveringEveryRowAreNotWorthIt() {
+    #expect(RestartSpans(rows: [0..<15], mcusWide: 20, mcusHigh: 15, interval: 20) == nil)
+    // 1000 MCUs an interval: steps of 50 rows, more than the photo has.
+    #expect(RestartSpans(rows: [4..<5], mcusWide: 20, mcusHigh: 15, interval: 1000) == nil)
+    #expect(RestartSpans(rows: [], mcusWide: 20, mcusHigh: 15, interval: 20) == nil)
+  }
+
+  struct Case: CustomTestStringConvertible, Sendable {
+    var subsampling: Subsampling
+    var interval: Int
+    var testDescription: String { "\(subsampling == .half ? "4:2:0" : "4:4:4"), \(interval) MCUs an interval" }
+  }
+
+  /// A 160 x 240 photo with restart markers and two stamps far apart (two spans): the output has the same
+  /// coefficients as the transplant that decodes and encodes the whole photo (a libvips fallback would not),
+  /// keeps the restart markers, reads with libjpeg without a warning, and every interval outside the spans holds
+  /// the source's very bytes.
+  @Test(arguments: [
+    Case(subsampling: .none, interval: 20), Case(subsampling: .none, interval: 7),
+    Case(subsampling: .half, interval: 10), Case(subsampling: .half, interval: 4),
+  ])
+  func untouchedIntervalsAreCopiedAndTheRestMatchesAFullTransplant(_ c: Case) throws {
+    let fixtures = try Fixtures()
+    defer { fixtures.remove() }
+    let base = try fixtures.jpeg(
+      "base.jpg", width: 160, height: 240, subsampling: c.subsampling, restartInterval: c.interval
+    ) { Fixtures.texture($0, $1) }
+    let stamp = try fixtures.solid("red.png", width: 16, height: 16, pixel: [230, 20, 20, 255])
+    let plan = RenderPlan(
+      base: base,
+      stamps: [
+        .init(
+          image: stamp,
+          placement: PlacedStamp(id: "a", center: Point(40, 40), size: Size(16, 16), scale: 1, rotation: 20)),
+        .init(
+          image: stamp,
+          placement: PlacedStamp(id: "b", center: Point(120, 180), size: Size(16, 16), scale: 1.5, rotation: 0)),
+      ])
+    // Both ways, one after the other and back, with the codecs they leave behind for the next job.
+    let copied = fixtures.path("copied.jpg")
+    try Renderer().render(plan, to: copied)
+    var whole = Renderer()
+    whole.copiesRestartIntervals = false
+    let decoded = fixtures.path("whole.jpg")
+    try whole.render(plan, to: decoded)
+    let again = fixtures.path("again.jpg")
+    try Renderer().render(plan, to: again)
+    #expect(FileManager.default.contentsEqual(atPath: copied, andPath: again))
+
+    for component in 0..<3 {
+      #expect(try differingBlocks(copied, decoded, component: component).blocks.isEmpty)
+      #expect(try !differingBlocks(copied, base, component: component).blocks.isEmpty)
+    }
+    let codec = try #require(JPEGCodec())
+    _ = try codec.open(copied)
+    try codec.readCoefficients()  // any libjpeg warning (a wrong restart number) is an error here
+    codec.close()
+
+    let source = try EntropyIntervals(path: base)
+    let output = try EntropyIntervals(path: copied)
+    #expect(output.intervals.count == source.intervals.count)
+    #expect(output.markersInOrder && source.markersInOrder)
+    let unchanged = zip(source.intervals, output.intervals).filter { $0 == $1 }.count
+    // The stamps sit in MCU rows near y = 40 and y = 180; most intervals lie elsewhere.
+    #expect(unchanged > source.intervals.count / 2, "\(unchanged) of \(source.intervals.count) intervals copied")
+    #expect(unchanged < source.intervals.count)
+  }
+
+  /// Huffman tables optimized for the picture lack codes an edit may need: the whole-photo transplant is used
+  /// instead (its output has no restart markers), with the same coefficients.
+  @Test func optimizedTablesFallBackToTheWholePhoto() throws {
+    let fixtures = try Fixtures()
+    defer { fixtures.remove() }
+    let base = try fixtures.jpeg(
+      "base.jpg", width: 96, height: 96, subsampling: .none, restartInterval: 12, optimizedTables: true
+    ) { Fixtures.texture($0, $1) }
+    let stamp = try fixtures.solid("red.png", width: 16, height: 16, pixel: [230, 20, 20, 255])
+    let plan = RenderPlan(
+      base: base,
+      stamps: [
+        .init(
+          image: stamp,
+          placement: PlacedStamp(id: "a", center: Point(30, 30), size: Size(16, 16), scale: 1, rotation: 0))
+      ])
+    let copied = fixtures.path("copied.jpg")
+    try Renderer().render(plan, to: copied)
+    var whole = Renderer()
+    whole.copiesRestartIntervals = false
+    let decoded = fixtures.path("whole.jpg")
+    try whole.render(plan, to: decoded)
+    for component in 0..<3 {
+      #expect(try differingBlocks(copied, decoded, component: component).blocks.isEmpty)
+    }
+    #expect(try EntropyIntervals(path: base).intervals.count == 12)  // 12 x 12 MCUs, 12 an interval
+    #expect(try EntropyIntervals(path: copied).intervals.count == 1)
+  }
+}
+
+/// A JPEG's entropy-coded data cut at its restart markers, read independently of the code under test.
+struct EntropyIntervals {
+  var intervals: [[UInt8]] = []
+  /// True when the markers run RST0, RST1, ... RST7, RST0, ...
+  var markersInOrder = true
+
+  init(path: String) throws {
+    let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+    // Marker segments up to the end of SOS.
+    var at = 2
+    var scan = -1
+    while at + 4 <= bytes.count, scan < 0 {
+      guard bytes[at] == 0xFF else { break }
+      let marker = bytes[at + 1]
+      let length = Int(bytes[at + 2]) << 8 | Int(bytes[at + 3])
+      if marker == 0xDA { scan = at + 2 + length }
+      at += 2 + length
+    }
+    guard scan > 0 else { throw RenderError.write(path: path, message: "no scan found") }
+    var current: [UInt8] = []
+    var i = scan
+    while i < bytes.count {
+      if bytes[i] == 0xFF, i + 1 < bytes.count, bytes[i + 1] != 0x00 {
+        let code = bytes[i + 1]
+        intervals.append(current)
+        current = []
+        if code == 0xD9 { return }
+        if code != 0xD0 + UInt8((intervals.count - 1) % 8) { markersInOrder = false }
+        i += 2
+        continue
+      }
+      current.append(bytes[i])
+      i += bytes[i] == 0xFF ? 2 : 1  // a stuffed 0xFF 0x00 stays one data byte here, its 0x00 dropped
+    }
+  }
+}
