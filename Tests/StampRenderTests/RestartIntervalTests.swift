@@ -123,6 +123,58 @@ struct RestartIntervalTests {
   }
 }
 
+extension RestartIntervalTests {
+  /// Damaged files with restart markers: cut short, or with two markers swapped. Neither can be indexed (the
+  /// intervals do not add up, or run out of order), so the intervals are not copied and the photo is read whole.
+  /// Cut short, libvips refuses it: the job's error names the photo and no file is left behind. With markers out of
+  /// order libjpeg resynchronizes (a warning, which libvips lets pass) and the job renders a fresh, clean JPEG.
+  @Test(arguments: ["cut", "swapped"])
+  func damagedFilesAreReadWhole(_ damage: String) throws {
+    let fixtures = try Fixtures()
+    defer { fixtures.remove() }
+    let good = try fixtures.jpeg("good.jpg", width: 96, height: 96, subsampling: .none, restartInterval: 12) {
+      Fixtures.texture($0, $1)
+    }
+    var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: good)))
+    if damage == "cut" {
+      bytes = Array(bytes.prefix(bytes.count * 2 / 3))
+    } else {
+      // RST1 and RST2 become RST2 and RST1.
+      let one = try #require(bytes.indices.first { bytes[$0] == 0xFF && bytes[$0 + 1] == 0xD1 })
+      let two = try #require(bytes.indices.first { bytes[$0] == 0xFF && bytes[$0 + 1] == 0xD2 })
+      (bytes[one + 1], bytes[two + 1]) = (0xD2, 0xD1)
+    }
+    let base = fixtures.path("\(damage).jpg")
+    try Data(bytes).write(to: URL(fileURLWithPath: base))
+    try FileManager.default.removeItem(atPath: good)
+    let stamp = try fixtures.solid("red.png", width: 16, height: 16, pixel: [230, 20, 20, 255])
+    let plan = RenderPlan(
+      base: base,
+      stamps: [
+        .init(
+          image: stamp,
+          placement: PlacedStamp(id: "a", center: Point(30, 30), size: Size(16, 16), scale: 1, rotation: 0))
+      ])
+    let output = fixtures.path("out.jpg")
+    if damage == "cut" {
+      do {
+        try Renderer().render(plan, to: output)
+        Issue.record("rendering a truncated photo succeeded")
+      } catch let error as RenderError {
+        #expect(error.description.contains("cut.jpg"))
+      }
+      #expect(try fixtures.files() == ["cut.jpg", "red.png"])
+    } else {
+      try Renderer().render(plan, to: output)
+      let codec = try #require(JPEGCodec())
+      _ = try codec.open(output)
+      try codec.readCoefficients()  // strict: a warning would throw
+      codec.close()
+      #expect(try EntropyIntervals(path: output).intervals.count == 1)
+    }
+  }
+}
+
 /// A JPEG's entropy-coded data cut at its restart markers, read independently of the code under test.
 struct EntropyIntervals {
   var intervals: [[UInt8]] = []
