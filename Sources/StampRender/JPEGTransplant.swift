@@ -10,10 +10,10 @@ import StampCore
 /// blocks holding a pixel that changed take the new coefficients. Nothing outside the stamps is decoded, so
 /// nothing there loses a generation.
 ///
-/// A base with restart markers (cameras often write them) need not even have its coefficients read whole: only
-/// the restart intervals under the stamps are read and encoded again (with the base's own Huffman tables), and
-/// every other interval is copied byte for byte (see `RestartSpans`). When that cannot be done, the whole
-/// coefficients are edited as above.
+/// A base with restart markers (some cameras and phones write them) need not even have its coefficients read
+/// whole: only the restart intervals under the stamps are read and encoded again (with the base's own Huffman
+/// tables), and every other interval is copied byte for byte (see `RestartSpans`). When that cannot be done, the
+/// whole coefficients are edited as above.
 enum JPEGTransplant {
   /// Writes `plan` to `output` by transplanting when the job allows it (see `RenderPath.choose`); false when the
   /// caller must take the libvips path instead, which is also the answer after any failure: the libvips path then
