@@ -133,6 +133,14 @@ int sjt_open(sjt_state *s, const char *path, sjt_header *h, char *message, size_
   h->progressive = s->src.progressive_mode;
   h->arithmetic = s->src.arith_code;
   h->restart_interval = (int) s->src.restart_interval;
+  h->quantization_ok = 1;
+  for (int c = 0; c < s->src.num_components; c++) {
+    int n = s->src.comp_info[c].quant_tbl_no;
+    JQUANT_TBL *table = n >= 0 && n < NUM_QUANT_TBLS ? s->src.quant_tbl_ptrs[n] : NULL;
+    if (!table) h->quantization_ok = 0;
+    for (int i = 0; table && i < DCTSIZE2; i++)
+      if (table->quantval[i] == 0) h->quantization_ok = 0;
+  }
   switch (s->src.jpeg_color_space) {
     case JCS_GRAYSCALE: h->color_space = SJT_GRAY; break;
     case JCS_YCbCr: h->color_space = SJT_YCBCR; break;

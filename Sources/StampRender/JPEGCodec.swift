@@ -34,7 +34,7 @@ final class JPEGCodec {
       width: Int(header.width), height: Int(header.height), colourSpace: spaces[header.color_space] ?? .other,
       precision: Int(header.precision), progressive: header.progressive != 0, arithmetic: header.arithmetic != 0,
       sampling: (0..<min(Int(header.components), 4)).map { BlockMap.Sampling(Int(h[$0]), Int(v[$0])) },
-      restartInterval: Int(header.restart_interval))
+      restartInterval: Int(header.restart_interval), quantizationUsable: header.quantization_ok != 0)
   }
 
   /// Reads every DCT coefficient of the opened file.

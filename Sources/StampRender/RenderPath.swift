@@ -17,6 +17,8 @@ struct JPEGFacts: Equatable, Sendable {
   var sampling: [BlockMap.Sampling]
   /// MCUs per restart interval; 0 when the file has no restart markers.
   var restartInterval = 0
+  /// False when a component's quantization table is missing or has a zero entry (a damaged file).
+  var quantizationUsable = true
 }
 
 /// How one output is made: the DCT-domain JPEG transplant, or the general libvips path and why.
@@ -45,6 +47,8 @@ enum RenderPath: Equatable, Sendable, CustomStringConvertible {
     case sampling
     /// More pixels than the renderer allows: the libvips path refuses it with its message.
     case tooLarge
+    /// A quantization table is missing or has a zero entry, which libjpeg's encoder would divide by.
+    case quantization
   }
 
   /// Luma sampling factors the transplant handles (with 1x1 chroma): 4:4:4, 4:2:2, 4:2:0 and 4:4:0.
@@ -61,6 +65,7 @@ enum RenderPath: Equatable, Sendable, CustomStringConvertible {
     guard !base.arithmetic else { return .libvips(.arithmetic) }
     guard base.precision == 8 else { return .libvips(.precision) }
     guard base.colourSpace == .yCbCr, base.sampling.count == 3 else { return .libvips(.colourSpace) }
+    guard base.quantizationUsable else { return .libvips(.quantization) }
     guard lumaSamplings.contains(base.sampling[0]), base.sampling[1...].allSatisfy({ $0 == .init(1, 1) }) else {
       return .libvips(.sampling)
     }

@@ -55,6 +55,9 @@ struct RenderPathTests {
       name: "chroma not 1x1", facts: with { $0.sampling = [.init(2, 2), .init(2, 1), .init(1, 1)] },
       expected: .libvips(.sampling)),
     Case(name: "over the pixel limit", facts: with { $0.width = 20_000 }, expected: .libvips(.tooLarge)),
+    Case(
+      name: "a zero in a quantization table", facts: with { $0.quantizationUsable = false },
+      expected: .libvips(.quantization)),
   ]
 
   @Test(arguments: cases)
@@ -89,6 +92,31 @@ struct RenderPathTests {
     // The libvips path still renders the progressive base (and names it when it cannot).
     try renderer.render(RenderPlan(base: progressive, stamps: []), to: fixtures.path("p-out.jpg"))
     #expect(FileManager.default.fileExists(atPath: fixtures.path("p-out.jpg")))
+  }
+
+  /// A quantization table with a zero entry (found by scripts/fuzz-jpeg: libjpeg decodes such a file, but its
+  /// encoder divides by the table and the process died of SIGFPE) takes the libvips path and renders.
+  @Test func zeroInAQuantizationTableTakesTheLibvipsPath() throws {
+    let fixtures = try Fixtures()
+    defer { fixtures.remove() }
+    let good = try fixtures.jpeg("good.jpg", width: 48, height: 32, subsampling: .half) { Fixtures.texture($0, $1) }
+    var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: good)))
+    // The first DQT segment: FF DB, length (2 bytes), Pq/Tq, then 64 entries; the last entry becomes 0.
+    let dqt = try #require(bytes.indices.first { bytes[$0] == 0xFF && bytes[$0 + 1] == 0xDB })
+    bytes[dqt + 4 + 64] = 0
+    let damaged = fixtures.path("zero.jpg")
+    try Data(bytes).write(to: URL(fileURLWithPath: damaged))
+    let stamp = try fixtures.solid("red.png", width: 8, height: 8, pixel: [230, 20, 20, 255])
+    let plan = RenderPlan(
+      base: damaged,
+      stamps: [
+        .init(
+          image: stamp, placement: PlacedStamp(id: "s", center: Point(20, 16), size: Size(8, 8), scale: 1, rotation: 0))
+      ])
+    let out = fixtures.path("out.jpg")
+    #expect(try JPEGTransplant.transplant(plan, to: out, with: Renderer()) == .libvips(.quantization))
+    try Renderer().render(plan, to: out)
+    #expect(FileManager.default.fileExists(atPath: out))
   }
 
   /// A file that is no image at all still fails with the libvips path's message naming it.

@@ -21,6 +21,9 @@ typedef struct {
   int progressive, arithmetic;
   /// MCUs per restart interval (0: the file has no restart markers).
   int restart_interval;
+  /// 1 when every component's quantization table is present and has no zero entry (libjpeg's decoder accepts a
+  /// zero, but its encoder divides by the table and would crash on one).
+  int quantization_ok;
   /// Sampling factors of the first four components (0 beyond `components`).
   int h[4], v[4];
 } sjt_header;
