@@ -138,8 +138,11 @@ int sjt_restart_index(sjt_state *s, int *interval, int *count, char *message, si
 // libjpeg's defaults do. Then any edit encodes with the photo's own tables; an optimized table may lack codes.
 static int sjt_tables_complete(struct jpeg_decompress_struct *d) {
   for (int c = 0; c < d->num_components; c++) {
-    JHUFF_TBL *dc = d->dc_huff_tbl_ptrs[d->comp_info[c].dc_tbl_no];
-    JHUFF_TBL *ac = d->ac_huff_tbl_ptrs[d->comp_info[c].ac_tbl_no];
+    // The scan header's table numbers are not checked by libjpeg until it decodes (they may be up to 15).
+    int dc_no = d->comp_info[c].dc_tbl_no, ac_no = d->comp_info[c].ac_tbl_no;
+    if (dc_no < 0 || dc_no >= NUM_HUFF_TBLS || ac_no < 0 || ac_no >= NUM_HUFF_TBLS) return 0;
+    JHUFF_TBL *dc = d->dc_huff_tbl_ptrs[dc_no];
+    JHUFF_TBL *ac = d->ac_huff_tbl_ptrs[ac_no];
     if (!dc || !ac) return 0;
     unsigned char seen[256] = {0};
     int n = 0;

@@ -121,6 +121,11 @@ int sjt_open(sjt_state *s, const char *path, sjt_header *h, char *message, size_
     return 1;
   }
   if (setjmp(s->error.jump)) return sjt_report(s, s->error.text, message, length);
+  // A fresh decompressor for every file: libjpeg keeps the tables an earlier file defined, and a damaged file that
+  // names a table it never defines would otherwise be read (and encoded) with another photo's.
+  jpeg_destroy_decompress(&s->src);
+  s->src.err = &s->error.pub;
+  jpeg_create_decompress(&s->src);
   s->opened = 1;
   jpeg_mem_src(&s->src, s->file, (unsigned long) s->file_len);
   jpeg_save_markers(&s->src, JPEG_APP0 + 2, 0xFFFF);

@@ -148,3 +148,28 @@ struct JPEGTransplantTests {
     #expect(!diff.blocks.isEmpty && diff.blocks.isSubset(of: allowed))
   }
 }
+
+extension JPEGTransplantTests {
+  /// A file that never defines the quantization table its chroma names, read by a codec that read a good photo
+  /// before: libjpeg keeps an earlier file's tables, so the codec starts every file afresh, and this one fails
+  /// ("table 0x01 was not defined") instead of being read with the other photo's table.
+  @Test func aCodecForgetsTheTablesOfTheFileBefore() throws {
+    let fixtures = try Fixtures()
+    defer { fixtures.remove() }
+    let good = try fixtures.jpeg("good.jpg", width: 48, height: 32, subsampling: .half) { Fixtures.texture($0, $1) }
+    var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: good)))
+    // libvips writes one DQT segment per table: remove the second (table 1, the chroma's).
+    let segments = bytes.indices.filter { bytes[$0] == 0xFF && $0 + 1 < bytes.count && bytes[$0 + 1] == 0xDB }
+    try #require(segments.count == 2)
+    let length = Int(bytes[segments[1] + 2]) << 8 | Int(bytes[segments[1] + 3])
+    bytes.removeSubrange(segments[1]..<(segments[1] + 2 + length))
+    let damaged = fixtures.path("no-chroma-table.jpg")
+    try Data(bytes).write(to: URL(fileURLWithPath: damaged))
+    let codec = try #require(JPEGCodec())
+    _ = try codec.open(good)
+    try codec.readCoefficients()
+    codec.close()
+    _ = try codec.open(damaged)
+    #expect(throws: RenderError.self) { try codec.readCoefficients() }
+  }
+}

@@ -175,6 +175,40 @@ extension RestartIntervalTests {
   }
 }
 
+extension RestartIntervalTests {
+  /// A scan header naming Huffman table 15 (there are four; libjpeg checks only when it decodes): found by
+  /// scripts/fuzz-jpeg as a read through a wild pointer (the process died of SIGSEGV). Now the intervals are not
+  /// copied, and the photo fails with libjpeg's complaint, naming it.
+  @Test func scanNamingAMissingTableFailsCleanly() throws {
+    let fixtures = try Fixtures()
+    defer { fixtures.remove() }
+    let good = try fixtures.jpeg("good.jpg", width: 96, height: 96, subsampling: .none, restartInterval: 12) {
+      Fixtures.texture($0, $1)
+    }
+    var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: good)))
+    // SOS: FF DA, length (2), component count, then (id, tables) pairs: the third component's become DC 15, AC 9,
+    // as in the fuzzer's input.
+    let sos = try #require(bytes.indices.first { bytes[$0] == 0xFF && bytes[$0 + 1] == 0xDA })
+    bytes[sos + 10] = 0xF9
+    let base = fixtures.path("tables.jpg")
+    try Data(bytes).write(to: URL(fileURLWithPath: base))
+    let stamp = try fixtures.solid("red.png", width: 16, height: 16, pixel: [230, 20, 20, 255])
+    let plan = RenderPlan(
+      base: base,
+      stamps: [
+        .init(
+          image: stamp,
+          placement: PlacedStamp(id: "a", center: Point(30, 30), size: Size(16, 16), scale: 1, rotation: 0))
+      ])
+    do {
+      try Renderer().render(plan, to: fixtures.path("out.jpg"))
+      Issue.record("rendering a photo whose scan names a missing table succeeded")
+    } catch let error as RenderError {
+      #expect(error.description.contains("tables.jpg"))
+    }
+  }
+}
+
 /// A JPEG's entropy-coded data cut at its restart markers, read independently of the code under test.
 struct EntropyIntervals {
   var intervals: [[UInt8]] = []

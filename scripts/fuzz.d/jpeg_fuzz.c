@@ -44,7 +44,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   for (int pass = 0; pass < 2; pass++) {
     if (sjt_open(state, in_path, &header, message, sizeof message) != 0) return 0;
     // Big pictures only make the run slow; the shapes that matter fit in a few thousand pixels.
-    if ((long) header.width * header.height > 1 << 20 || header.components < 1 || header.components > 4) break;
+    if ((long) header.width * header.height > 1 << 20) break;
+    // What RenderPath.choose lets through to the transplant: baseline 8-bit YCbCr, luma 1x1, 2x1, 2x2 or 1x2 with
+    // chroma 1x1, usable quantization tables.
+    if (header.progressive || header.arithmetic || header.precision != 8 || header.color_space != SJT_YCBCR
+        || header.components != 3 || !header.quantization_ok || header.h[0] > 2 || header.v[0] > 2
+        || header.h[1] != 1 || header.v[1] != 1 || header.h[2] != 1 || header.v[2] != 1)
+      break;
     int hmax = 1, vmax = 1;
     for (int c = 0; c < header.components; c++) {
       if (header.h[c] > hmax) hmax = header.h[c];
