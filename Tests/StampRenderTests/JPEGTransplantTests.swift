@@ -121,12 +121,16 @@ struct JPEGTransplantTests {
 
   /// A base stored 320 x 240 with orientation 6 keeps its stored frame and its tag; shown upright, the stamp sits
   /// where the upright plan put it, and blocks away from it are the source's.
-  @Test func orientationSixKeepsTheTagAndPlacesTheStampUpright() throws {
+  /// With restart markers too (every MCU row: 20 MCUs), when only the intervals under the stamp are encoded again
+  /// and the header comes from their JPEG: the tag and the ICC profile are kept there as well.
+  @Test(arguments: [0, 20])
+  func orientationSixKeepsTheTagAndPlacesTheStampUpright(restartInterval: Int) throws {
     let fixtures = try Fixtures()
     defer { fixtures.remove() }
-    let base = try fixtures.jpeg("base.jpg", width: 320, height: 240, subsampling: .half, orientation: 6) {
-      Fixtures.texture($0, $1)
-    }
+    let base = try fixtures.jpeg(
+      "base.jpg", width: 320, height: 240, subsampling: .half, orientation: 6, icc: true,
+      restartInterval: restartInterval
+    ) { Fixtures.texture($0, $1) }
     let red = try fixtures.solid("red.png", width: 24, height: 24, pixel: [255, 0, 0, 255])
     let center = Point(60, 250)
     let plan = RenderPlan(
@@ -138,6 +142,9 @@ struct JPEGTransplantTests {
     try Renderer().render(plan, to: output)
     let written = try Image.open(output, sequential: false)
     #expect(written.orientation == 6 && written.width == 320 && written.height == 240)
+    #expect(scv_has_field(written.pointer, "icc-profile-data") != 0)
+    // Restart markers survive only when the untouched intervals were copied.
+    #expect(try EntropyIntervals(path: output).intervals.count == (restartInterval > 0 ? 15 : 1))
     let upright = try uprightPixels(output)
     #expect(upright.width == 240 && upright.height == 320)
     let found = upright.centroid { $0[0] > 180 && $0[1] < 70 && $0[2] < 70 ? 1 : 0 }
