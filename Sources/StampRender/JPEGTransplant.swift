@@ -65,10 +65,12 @@ enum JPEGTransplant {
     /// again, every other one is copied byte for byte. False when that cannot be done (no usable restart
     /// markers, spans that would cover every row, Huffman tables lacking codes) and nothing was written.
     func byIntervals(_ regions: [GridRect], height: Int, orientation: Int, to output: String) throws -> Bool {
+      // With nothing to draw, the first rows still go through libjpeg: their JPEG gives the output its header (the
+      // photo's tables, its ICC profile, the orientation, no other metadata); every other interval is copied.
+      let rows = regions.isEmpty ? [0..<1] : regions.map { $0.top..<$0.bottom }
       guard let index = try codec.indexRestarts(),
         let plan = RestartSpans(
-          rows: regions.map { $0.top..<$0.bottom }, mcusWide: blocks.mcusWide, mcusHigh: blocks.mcusHigh,
-          interval: index.interval)
+          rows: rows, mcusWide: blocks.mcusWide, mcusHigh: blocks.mcusHigh, interval: index.interval)
       else { return false }
       for span in plan.spans {
         let top = span.rows.lowerBound * blocks.mcuHeight

@@ -1,3 +1,4 @@
+import CVipsShim
 import Foundation
 import StampCore
 import StampTestSupport
@@ -206,6 +207,37 @@ extension RestartIntervalTests {
     } catch let error as RenderError {
       #expect(error.description.contains("tables.jpg"))
     }
+  }
+}
+
+extension RestartIntervalTests {
+  /// No stamps (or none on the photo): only the first row of intervals is read and written again, for the header;
+  /// every other interval is the source's bytes, and every coefficient is the source's. The header is a new one:
+  /// the photo's GPS position and camera make stay behind, its ICC profile comes along.
+  @Test func withNothingToDrawEveryIntervalButTheFirstRowIsCopied() throws {
+    let fixtures = try Fixtures()
+    defer { fixtures.remove() }
+    let base = try fixtures.jpeg(
+      "base.jpg", width: 160, height: 120, subsampling: .half, icc: true,
+      fields: ["exif-ifd3-GPSLatitude": "51 28 40", "exif-ifd0-Make": "Phone"], restartInterval: 10
+    ) { Fixtures.texture($0, $1) }
+    let input = try Image.open(base, sequential: false)
+    try #require(scv_has_field(input.pointer, "exif-ifd3-GPSLatitude") != 0)
+    let output = fixtures.path("out.jpg")
+    try Renderer().render(RenderPlan(base: base, stamps: []), to: output)
+    let written = try Image.open(output, sequential: false)
+    #expect(scv_has_field(written.pointer, "exif-ifd3-GPSLatitude") == 0)
+    #expect(scv_has_field(written.pointer, "exif-ifd0-Make") == 0)
+    #expect(scv_has_field(written.pointer, "icc-profile-data") != 0)
+    for component in 0..<3 {
+      #expect(try differingBlocks(base, output, component: component).blocks.isEmpty)
+    }
+    // 10 x 8 MCUs of 16 x 16, an interval a row: 8 intervals; the first re-encoded (the same coefficients, the
+    // same tables, so most likely the same bytes too), the other seven copied.
+    let source = try EntropyIntervals(path: base)
+    let copied = try EntropyIntervals(path: output)
+    #expect(source.intervals.count == 8 && copied.intervals.count == 8 && copied.markersInOrder)
+    #expect(Array(source.intervals.dropFirst()) == Array(copied.intervals.dropFirst()))
   }
 }
 
