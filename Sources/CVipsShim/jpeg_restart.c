@@ -101,12 +101,44 @@ static int sjt_intervals(const unsigned char *data, size_t length, size_t from, 
   }
 }
 
-int sjt_restart_index(sjt_state *s, int *interval, int *count, char *message, size_t length) {
+// Marks in `seen` the symbols `table` codes.
+static void sjt_symbols(const JHUFF_TBL *table, unsigned char seen[256]) {
+  memset(seen, 0, 256);
+  int n = 0;
+  for (int l = 1; l <= 16; l++) n += table->bits[l];
+  for (int i = 0; i < n && i < 256; i++) seen[table->huffval[i]] = 1;
+}
+
+// True when every Huffman table the scan uses codes every symbol baseline data can need (DC categories 0-11;
+// AC end-of-block, run-of-16 and each run 0-15 with each size 1-10), as the standard tables of cameras and of
+// libjpeg's defaults do. Then any edit encodes with the photo's own tables; an optimized table may lack codes.
+static int sjt_tables_complete(struct jpeg_decompress_struct *d) {
+  unsigned char seen[256];
+  for (int c = 0; c < d->num_components; c++) {
+    // The scan header's table numbers are not checked by libjpeg until it decodes (they may be up to 15).
+    int dc_no = d->comp_info[c].dc_tbl_no, ac_no = d->comp_info[c].ac_tbl_no;
+    if (dc_no < 0 || dc_no >= NUM_HUFF_TBLS || ac_no < 0 || ac_no >= NUM_HUFF_TBLS) return 0;
+    JHUFF_TBL *dc = d->dc_huff_tbl_ptrs[dc_no];
+    JHUFF_TBL *ac = d->ac_huff_tbl_ptrs[ac_no];
+    if (!dc || !ac) return 0;
+    sjt_symbols(dc, seen);
+    for (int v = 0; v <= 11; v++)
+      if (!seen[v]) return 0;
+    sjt_symbols(ac, seen);
+    if (!seen[0x00] || !seen[0xF0]) return 0;
+    for (int run = 0; run < 16; run++)
+      for (int size = 1; size <= 10; size++)
+        if (!seen[run << 4 | size]) return 0;
+  }
+  return 1;
+}
+
+int sjt_restart_index(sjt_state *s, int *interval, char *message, size_t length) {
   sjt_restarts *r = &s->restarts;
   sjt_restarts_clear(r);
   if (!s->opened) return snprintf(message, length, "no file opened"), -1;
   struct jpeg_decompress_struct *d = &s->src;
-  if (d->restart_interval == 0 || d->progressive_mode || d->arith_code) return 1;
+  if (d->restart_interval == 0 || d->progressive_mode || d->arith_code || !sjt_tables_complete(d)) return 1;
   int components = 0;
   if (sjt_headers(s->file, s->file_len, &r->header, &r->sof_height, &components)) return 1;
   if (components != d->num_components) return 1;  // one interleaved scan holds every component
@@ -124,49 +156,16 @@ int sjt_restart_index(sjt_state *s, int *interval, int *count, char *message, si
   }
   int found = sjt_intervals(s->file, s->file_len, r->header, r->start, r->end, expected);
   if (found != (int) expected) return 1;
-  r->interval = (int) d->restart_interval;
   r->count = found;
-  r->mcus_wide = wide;
   r->indexed = 1;
-  *interval = r->interval;
-  *count = r->count;
+  *interval = (int) d->restart_interval;
   return 0;
-}
-
-// True when every Huffman table the scan uses codes every symbol baseline data can need (DC categories 0-11;
-// AC end-of-block, run-of-16 and each run 0-15 with each size 1-10), as the standard tables of cameras and of
-// libjpeg's defaults do. Then any edit encodes with the photo's own tables; an optimized table may lack codes.
-static int sjt_tables_complete(struct jpeg_decompress_struct *d) {
-  for (int c = 0; c < d->num_components; c++) {
-    // The scan header's table numbers are not checked by libjpeg until it decodes (they may be up to 15).
-    int dc_no = d->comp_info[c].dc_tbl_no, ac_no = d->comp_info[c].ac_tbl_no;
-    if (dc_no < 0 || dc_no >= NUM_HUFF_TBLS || ac_no < 0 || ac_no >= NUM_HUFF_TBLS) return 0;
-    JHUFF_TBL *dc = d->dc_huff_tbl_ptrs[dc_no];
-    JHUFF_TBL *ac = d->ac_huff_tbl_ptrs[ac_no];
-    if (!dc || !ac) return 0;
-    unsigned char seen[256] = {0};
-    int n = 0;
-    for (int l = 1; l <= 16; l++) n += dc->bits[l];
-    for (int i = 0; i < n && i < 256; i++) seen[dc->huffval[i]] = 1;
-    for (int v = 0; v <= 11; v++)
-      if (!seen[v]) return 0;
-    memset(seen, 0, sizeof seen);
-    n = 0;
-    for (int l = 1; l <= 16; l++) n += ac->bits[l];
-    for (int i = 0; i < n && i < 256; i++) seen[ac->huffval[i]] = 1;
-    if (!seen[0x00] || !seen[0xF0]) return 0;
-    for (int run = 0; run < 16; run++)
-      for (int size = 1; size <= 10; size++)
-        if (!seen[run << 4 | size]) return 0;
-  }
-  return 1;
 }
 
 int sjt_span_open(sjt_state *s, int first, int count, int height, char *message, size_t length) {
   sjt_restarts *r = &s->restarts;
   if (!r->indexed || first < 0 || count < 1 || first + count > r->count || height < 1 || height > 65535)
     return snprintf(message, length, "no such span of restart intervals"), -1;
-  if (!sjt_tables_complete(&s->src)) return 1;
   size_t need = r->header + 2;
   for (int k = first; k < first + count; k++) need += r->end[k] - r->start[k] + 2;
   if (r->mini_capacity < need) {
@@ -212,17 +211,23 @@ static int sjt_span_push(sjt_restarts *r, unsigned char *data, size_t length) {
   span->first = r->span_first;
   span->count = r->span_count;
   span->data = data;
-  span->length = length;
   span->start = malloc((size_t) span->count * sizeof *span->start);
   span->end = malloc((size_t) span->count * sizeof *span->end);
   r->span_total++;  // counted now, so that clearing frees it whatever happens next
   if (!span->start || !span->end) return -1;
-  size_t sof = 0;
   int components = 0;
-  if (sjt_headers(data, length, &span->header, &sof, &components)) return 1;
+  if (sjt_headers(data, length, &span->header, &span->sof_height, &components)) return 1;
   if (sjt_intervals(data, length, span->header, span->start, span->end, (size_t) span->count) != span->count)
     return 1;
   return 0;
+}
+
+// Gives the encoder `e` a copy of the table `from` in the slot `to` (nothing when the photo has none there).
+static void sjt_copy_table(struct jpeg_compress_struct *e, JHUFF_TBL **to, const JHUFF_TBL *from) {
+  if (!from) return;
+  if (!*to) *to = jpeg_alloc_huff_table((j_common_ptr) e);
+  memcpy((*to)->bits, from->bits, sizeof from->bits);
+  memcpy((*to)->huffval, from->huffval, sizeof from->huffval);
 }
 
 int sjt_span_encode(sjt_state *s, int orientation, char *message, size_t length) {
@@ -246,18 +251,8 @@ int sjt_span_encode(sjt_state *s, int orientation, char *message, size_t length)
   jpeg_copy_critical_parameters(d, e);
   // The photo's own Huffman tables and table choices, so that the intervals fit its scan; no optimizing pass.
   for (int i = 0; i < NUM_HUFF_TBLS; i++) {
-    if (d->dc_huff_tbl_ptrs[i]) {
-      if (!e->dc_huff_tbl_ptrs[i]) e->dc_huff_tbl_ptrs[i] = jpeg_alloc_huff_table((j_common_ptr) e);
-      memcpy(e->dc_huff_tbl_ptrs[i]->bits, d->dc_huff_tbl_ptrs[i]->bits, sizeof d->dc_huff_tbl_ptrs[i]->bits);
-      memcpy(e->dc_huff_tbl_ptrs[i]->huffval, d->dc_huff_tbl_ptrs[i]->huffval,
-        sizeof d->dc_huff_tbl_ptrs[i]->huffval);
-    }
-    if (d->ac_huff_tbl_ptrs[i]) {
-      if (!e->ac_huff_tbl_ptrs[i]) e->ac_huff_tbl_ptrs[i] = jpeg_alloc_huff_table((j_common_ptr) e);
-      memcpy(e->ac_huff_tbl_ptrs[i]->bits, d->ac_huff_tbl_ptrs[i]->bits, sizeof d->ac_huff_tbl_ptrs[i]->bits);
-      memcpy(e->ac_huff_tbl_ptrs[i]->huffval, d->ac_huff_tbl_ptrs[i]->huffval,
-        sizeof d->ac_huff_tbl_ptrs[i]->huffval);
-    }
+    sjt_copy_table(e, &e->dc_huff_tbl_ptrs[i], d->dc_huff_tbl_ptrs[i]);
+    sjt_copy_table(e, &e->ac_huff_tbl_ptrs[i], d->ac_huff_tbl_ptrs[i]);
   }
   for (int c = 0; c < d->num_components; c++) {
     e->comp_info[c].dc_tbl_no = d->comp_info[c].dc_tbl_no;
@@ -268,13 +263,7 @@ int sjt_span_encode(sjt_state *s, int orientation, char *message, size_t length)
   e->restart_in_rows = 0;
   jpeg_mem_dest(e, &data, &size);
   jpeg_write_coefficients(e, s->coefficients);
-  if (orientation >= 2 && orientation <= 8) {
-    // As sjt_write: "Exif\0\0", a big-endian TIFF header, one IFD holding one SHORT: Orientation (0x0112).
-    unsigned char exif[32] = {'E', 'x', 'i', 'f', 0, 0, 'M', 'M', 0, 42, 0, 0, 0, 8, 0, 1,
-      0x01, 0x12, 0, 3, 0, 0, 0, 1, 0, (unsigned char) orientation, 0, 0, 0, 0, 0, 0};
-    jpeg_write_marker(e, JPEG_APP0 + 1, exif, sizeof exif);
-  }
-  if (s->icc) jpeg_write_icc_profile(e, s->icc, s->icc_len);
+  sjt_write_markers(s, e, orientation);
   jpeg_finish_compress(e);
   if (data != buffer) free(buffer);
   int pushed = sjt_span_push(r, data, size);
@@ -288,20 +277,18 @@ int sjt_write_spliced(sjt_state *s, const char *path, char *message, size_t leng
   if (!r->indexed || !r->span_total) return snprintf(message, length, "no span encoded"), -1;
   // The header of the first span's JPEG (the photo's tables, the ICC profile, the orientation) with the whole
   // photo's height.
-  sjt_span *lead = &r->spans[0];
-  size_t sof = 0, header = 0;
-  int components = 0;
-  if (sjt_headers(lead->data, lead->length, &header, &sof, &components))
-    return snprintf(message, length, "unexpected span header"), -1;
+  const sjt_span *lead = &r->spans[0];
+  size_t sof = lead->sof_height, header = lead->header;
   FILE *out = fopen(path, "wb");
   if (!out) return snprintf(message, length, "%s", strerror(errno)), -1;
   unsigned char height[2] = {s->file[r->sof_height], s->file[r->sof_height + 1]};
   int failed = fwrite(lead->data, 1, sof, out) != sof || fwrite(height, 1, 2, out) != 2
     || fwrite(lead->data + sof + 2, 1, header - sof - 2, out) != header - sof - 2;
+  const sjt_span *next = r->spans;  // spans are encoded top to bottom
+  const sjt_span *last = r->spans + r->span_total;
   for (int k = 0; k < r->count && !failed; k++) {
-    const sjt_span *span = NULL;
-    for (int i = 0; i < r->span_total; i++)
-      if (k >= r->spans[i].first && k < r->spans[i].first + r->spans[i].count) span = &r->spans[i];
+    while (next < last && k >= next->first + next->count) next++;
+    const sjt_span *span = next < last && k >= next->first ? next : NULL;
     const unsigned char *bytes;
     size_t n;
     if (span) {

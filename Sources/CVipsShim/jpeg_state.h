@@ -15,17 +15,15 @@
 typedef struct {
   int first, count;     // interval indices in the photo
   unsigned char *data;  // the JPEG libjpeg wrote for the span
-  size_t length;
   size_t header;        // bytes before its entropy-coded data
+  size_t sof_height;    // offset of its frame header's height field
   size_t *start, *end;  // interval i's entropy bytes: data[start[i] ..< end[i]], markers excluded
 } sjt_span;
 
 /// Where the opened file's restart intervals lie, and the spans re-encoded so far.
 typedef struct {
   int indexed;          // 1 once sjt_restart_index succeeded for the opened file
-  int interval;         // MCUs per interval
   int count;            // intervals in the scan
-  int mcus_wide;        // MCUs per row
   size_t header;        // bytes of the file before its entropy-coded data
   size_t sof_height;    // offset of the frame header's height field
   size_t *start, *end;  // interval k's entropy bytes in the file, markers excluded
@@ -64,6 +62,10 @@ struct sjt_state {
 
 /// After a longjmp: hands the message over and resets every libjpeg object, so the state serves the next job.
 int sjt_report(sjt_state *s, const char *text, char *message, size_t length);
+
+/// Writes the only metadata an output keeps, between jpeg_write_coefficients and the first scan: an EXIF block
+/// holding the orientation when it is not 1, and the photo's ICC profile.
+void sjt_write_markers(sjt_state *s, struct jpeg_compress_struct *e, int orientation);
 
 /// Forgets the restart index and frees the re-encoded spans; buffers stay for the next file.
 void sjt_restarts_clear(sjt_restarts *r);

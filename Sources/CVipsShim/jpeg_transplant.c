@@ -301,6 +301,16 @@ int sjt_replace_blocks(sjt_state *s, int x, int y, int width, int height, const 
   return 0;
 }
 
+void sjt_write_markers(sjt_state *s, struct jpeg_compress_struct *e, int orientation) {
+  if (orientation >= 2 && orientation <= 8) {
+    // "Exif\0\0", a big-endian TIFF header, one IFD holding one SHORT: Orientation (0x0112).
+    unsigned char exif[32] = {'E', 'x', 'i', 'f', 0, 0, 'M', 'M', 0, 42, 0, 0, 0, 8, 0, 1,
+      0x01, 0x12, 0, 3, 0, 0, 0, 1, 0, (unsigned char) orientation, 0, 0, 0, 0, 0, 0};
+    jpeg_write_marker(e, JPEG_APP0 + 1, exif, sizeof exif);
+  }
+  if (s->icc) jpeg_write_icc_profile(e, s->icc, s->icc_len);
+}
+
 int sjt_write(sjt_state *s, const char *path, int orientation, char *message, size_t length) {
   if (!s->coefficients) return snprintf(message, length, "no coefficients read"), -1;
   s->out = fopen(path, "wb");
@@ -309,13 +319,7 @@ int sjt_write(sjt_state *s, const char *path, int orientation, char *message, si
   jpeg_copy_critical_parameters(&s->src, &s->dst);
   jpeg_stdio_dest(&s->dst, s->out);
   jpeg_write_coefficients(&s->dst, s->coefficients);
-  if (orientation >= 2 && orientation <= 8) {
-    // "Exif\0\0", a big-endian TIFF header, one IFD holding one SHORT: Orientation (0x0112).
-    unsigned char exif[32] = {'E', 'x', 'i', 'f', 0, 0, 'M', 'M', 0, 42, 0, 0, 0, 8, 0, 1,
-      0x01, 0x12, 0, 3, 0, 0, 0, 1, 0, (unsigned char) orientation, 0, 0, 0, 0, 0, 0};
-    jpeg_write_marker(&s->dst, JPEG_APP0 + 1, exif, sizeof exif);
-  }
-  if (s->icc) jpeg_write_icc_profile(&s->dst, s->icc, s->icc_len);
+  sjt_write_markers(s, &s->dst, orientation);
   jpeg_finish_compress(&s->dst);
   int failed = ferror(s->out);
   if (fclose(s->out)) failed = 1;

@@ -80,21 +80,20 @@ final class JPEGCodec {
     try check("write \(target)") { sjt_write(state, target, Int32(orientation), $0, $1) }
   }
 
-  /// The opened file's restart intervals (MCUs in each, and how many), or nil when it has none that can be
-  /// copied (see `sjt_restart_index`).
-  func indexRestarts() throws -> (interval: Int, count: Int)? {
+  /// The MCUs in each of the opened file's restart intervals, or nil when it has none that can be copied (see
+  /// `sjt_restart_index`: among other reasons, Huffman tables that could not encode an edit).
+  func indexRestarts() throws -> Int? {
     var interval: Int32 = 0
-    var count: Int32 = 0
-    let status = try check("index restart intervals") { sjt_restart_index(state, &interval, &count, $0, $1) }
-    return status == 0 ? (Int(interval), Int(count)) : nil
+    let status = try check("index restart intervals") { sjt_restart_index(state, &interval, $0, $1) }
+    return status == 0 ? Int(interval) : nil
   }
 
   /// Makes `count` restart intervals from `first` (`height` pixel rows) the coefficients that `decode` and
-  /// `replace` work on, in the span's coordinates; false when the file's Huffman tables could not encode an edit.
-  func openSpan(first: Int, count: Int, height: Int) throws -> Bool {
+  /// `replace` work on, in the span's coordinates.
+  func openSpan(first: Int, count: Int, height: Int) throws {
     try check("read restart intervals \(first) ..< \(first + count)") {
       sjt_span_open(state, Int32(first), Int32(count), Int32(height), $0, $1)
-    } == 0
+    }
   }
 
   /// Encodes the span opened last, with the file's own Huffman tables, and keeps it for `writeSpliced`.

@@ -41,11 +41,10 @@ enum JPEGTransplant {
       let layers = try renderer.layers(plan.stamps, map: stored, width: facts.width, height: facts.height)
       let regions = blocks.regions(touching: layers.map(\.box), margin: blocks.regionMargin)
       let edit = Edit(blocks: blocks, layers: layers, codec: codec, renderer: renderer)
-      if renderer.copiesRestartIntervals, facts.restartInterval > 0 {
-        if try edit.byIntervals(regions, height: facts.height, orientation: orientation, to: output) {
-          return .transplant
-        }
-        _ = try codec.open(plan.base)  // the spans' attempt replaced the coefficients being edited
+      if renderer.copiesRestartIntervals, facts.restartInterval > 0,
+        try edit.byIntervals(regions, height: facts.height, orientation: orientation, to: output)
+      {
+        return .transplant
       }
       try codec.readCoefficients()
       for region in regions { try edit.redraw(blocks.pixels(of: region), spanTop: 0) }
@@ -63,21 +62,19 @@ enum JPEGTransplant {
 
     /// The edit for a file with restart markers: only the intervals holding `regions` are read and encoded
     /// again, every other one is copied byte for byte. False when that cannot be done (no usable restart
-    /// markers, spans that would cover every row, Huffman tables lacking codes) and nothing was written.
+    /// markers, spans that would cover every row, Huffman tables lacking codes), decided before anything is read
+    /// or written, so the whole-coefficient edit can follow on the file as it was opened.
     func byIntervals(_ regions: [GridRect], height: Int, orientation: Int, to output: String) throws -> Bool {
       // With nothing to draw, the first rows still go through libjpeg: their JPEG gives the output its header (the
       // photo's tables, its ICC profile, the orientation, no other metadata); every other interval is copied.
       let rows = regions.isEmpty ? [0..<1] : regions.map { $0.top..<$0.bottom }
-      guard let index = try codec.indexRestarts(),
-        let plan = RestartSpans(
-          rows: rows, mcusWide: blocks.mcusWide, mcusHigh: blocks.mcusHigh, interval: index.interval)
+      guard let interval = try codec.indexRestarts(),
+        let plan = RestartSpans(rows: rows, mcusWide: blocks.mcusWide, mcusHigh: blocks.mcusHigh, interval: interval)
       else { return false }
       for span in plan.spans {
         let top = span.rows.lowerBound * blocks.mcuHeight
         let bottom = min(span.rows.upperBound * blocks.mcuHeight, height)
-        guard try codec.openSpan(first: span.firstInterval, count: span.intervals, height: bottom - top) else {
-          return false
-        }
+        try codec.openSpan(first: span.firstInterval, count: span.intervals, height: bottom - top)
         for region in regions where span.rows.contains(region.top) {
           try redraw(blocks.pixels(of: region), spanTop: top)
         }

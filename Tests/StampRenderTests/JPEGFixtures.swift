@@ -98,3 +98,10 @@ extension Pixels {
     self.init(width: image.width, height: image.height, bands: image.bands, samples: try image.pixels())
   }
 }
+
+extension [UInt8] {
+  /// Where the JPEG marker FF `code` stands in these bytes, first to last.
+  func markers(_ code: UInt8) -> [Int] {
+    indices.dropLast().filter { self[$0] == 0xFF && self[$0 + 1] == code }
+  }
+}

@@ -166,7 +166,7 @@ extension JPEGTransplantTests {
     let good = try fixtures.jpeg("good.jpg", width: 48, height: 32, subsampling: .half) { Fixtures.texture($0, $1) }
     var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: good)))
     // libvips writes one DQT segment per table: remove the second (table 1, the chroma's).
-    let segments = bytes.indices.filter { bytes[$0] == 0xFF && $0 + 1 < bytes.count && bytes[$0 + 1] == 0xDB }
+    let segments = bytes.markers(0xDB)
     try #require(segments.count == 2)
     let length = Int(bytes[segments[1] + 2]) << 8 | Int(bytes[segments[1] + 3])
     bytes.removeSubrange(segments[1]..<(segments[1] + 2 + length))

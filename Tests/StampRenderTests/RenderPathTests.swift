@@ -102,7 +102,7 @@ struct RenderPathTests {
     let good = try fixtures.jpeg("good.jpg", width: 48, height: 32, subsampling: .half) { Fixtures.texture($0, $1) }
     var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: good)))
     // The first DQT segment: FF DB, length (2 bytes), Pq/Tq, then 64 entries; the last entry becomes 0.
-    let dqt = try #require(bytes.indices.first { bytes[$0] == 0xFF && bytes[$0 + 1] == 0xDB })
+    let dqt = try #require(bytes.markers(0xDB).first)
     bytes[dqt + 4 + 64] = 0
     let damaged = fixtures.path("zero.jpg")
     try Data(bytes).write(to: URL(fileURLWithPath: damaged))

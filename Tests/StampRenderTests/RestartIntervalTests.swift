@@ -53,24 +53,14 @@ struct RestartIntervalTests {
     let base = try fixtures.jpeg(
       "base.jpg", width: 160, height: 240, subsampling: c.subsampling, restartInterval: c.interval
     ) { Fixtures.texture($0, $1) }
-    let stamp = try fixtures.solid("red.png", width: 16, height: 16, pixel: [230, 20, 20, 255])
-    let plan = RenderPlan(
-      base: base,
-      stamps: [
-        .init(
-          image: stamp,
-          placement: PlacedStamp(id: "a", center: Point(40, 40), size: Size(16, 16), scale: 1, rotation: 20)),
-        .init(
-          image: stamp,
-          placement: PlacedStamp(id: "b", center: Point(120, 180), size: Size(16, 16), scale: 1.5, rotation: 0)),
+    let plan = try fixtures.redStamps(
+      on: base,
+      at: [
+        PlacedStamp(id: "a", center: Point(40, 40), size: Size(16, 16), scale: 1, rotation: 20),
+        PlacedStamp(id: "b", center: Point(120, 180), size: Size(16, 16), scale: 1.5, rotation: 0),
       ])
     // Both ways, one after the other and back, with the codecs they leave behind for the next job.
-    let copied = fixtures.path("copied.jpg")
-    try Renderer().render(plan, to: copied)
-    var whole = Renderer()
-    whole.copiesRestartIntervals = false
-    let decoded = fixtures.path("whole.jpg")
-    try whole.render(plan, to: decoded)
+    let (copied, decoded) = try fixtures.renderBothWays(plan)
     let again = fixtures.path("again.jpg")
     try Renderer().render(plan, to: again)
     #expect(FileManager.default.contentsEqual(atPath: copied, andPath: again))
@@ -79,10 +69,7 @@ struct RestartIntervalTests {
       #expect(try differingBlocks(copied, decoded, component: component).blocks.isEmpty)
       #expect(try !differingBlocks(copied, base, component: component).blocks.isEmpty)
     }
-    let codec = try #require(JPEGCodec())
-    _ = try codec.open(copied)
-    try codec.readCoefficients()  // any libjpeg warning (a wrong restart number) is an error here
-    codec.close()
+    try readStrictly(copied)  // any libjpeg warning (a wrong restart number) is an error here
 
     let source = try EntropyIntervals(path: base)
     let output = try EntropyIntervals(path: copied)
@@ -102,20 +89,7 @@ struct RestartIntervalTests {
     let base = try fixtures.jpeg(
       "base.jpg", width: 96, height: 96, subsampling: .none, restartInterval: 12, optimizedTables: true
     ) { Fixtures.texture($0, $1) }
-    let stamp = try fixtures.solid("red.png", width: 16, height: 16, pixel: [230, 20, 20, 255])
-    let plan = RenderPlan(
-      base: base,
-      stamps: [
-        .init(
-          image: stamp,
-          placement: PlacedStamp(id: "a", center: Point(30, 30), size: Size(16, 16), scale: 1, rotation: 0))
-      ])
-    let copied = fixtures.path("copied.jpg")
-    try Renderer().render(plan, to: copied)
-    var whole = Renderer()
-    whole.copiesRestartIntervals = false
-    let decoded = fixtures.path("whole.jpg")
-    try whole.render(plan, to: decoded)
+    let (copied, decoded) = try fixtures.renderBothWays(try fixtures.redStamps(on: base))
     for component in 0..<3 {
       #expect(try differingBlocks(copied, decoded, component: component).blocks.isEmpty)
     }
@@ -141,21 +115,14 @@ extension RestartIntervalTests {
       bytes = Array(bytes.prefix(bytes.count * 2 / 3))
     } else {
       // RST1 and RST2 become RST2 and RST1.
-      let one = try #require(bytes.indices.first { bytes[$0] == 0xFF && bytes[$0 + 1] == 0xD1 })
-      let two = try #require(bytes.indices.first { bytes[$0] == 0xFF && bytes[$0 + 1] == 0xD2 })
+      let one = try #require(bytes.markers(0xD1).first)
+      let two = try #require(bytes.markers(0xD2).first)
       (bytes[one + 1], bytes[two + 1]) = (0xD2, 0xD1)
     }
     let base = fixtures.path("\(damage).jpg")
     try Data(bytes).write(to: URL(fileURLWithPath: base))
     try FileManager.default.removeItem(atPath: good)
-    let stamp = try fixtures.solid("red.png", width: 16, height: 16, pixel: [230, 20, 20, 255])
-    let plan = RenderPlan(
-      base: base,
-      stamps: [
-        .init(
-          image: stamp,
-          placement: PlacedStamp(id: "a", center: Point(30, 30), size: Size(16, 16), scale: 1, rotation: 0))
-      ])
+    let plan = try fixtures.redStamps(on: base)
     let output = fixtures.path("out.jpg")
     if damage == "cut" {
       do {
@@ -167,10 +134,7 @@ extension RestartIntervalTests {
       #expect(try fixtures.files() == ["cut.jpg", "red.png"])
     } else {
       try Renderer().render(plan, to: output)
-      let codec = try #require(JPEGCodec())
-      _ = try codec.open(output)
-      try codec.readCoefficients()  // strict: a warning would throw
-      codec.close()
+      try readStrictly(output)
       #expect(try EntropyIntervals(path: output).intervals.count == 1)
     }
   }
@@ -189,18 +153,11 @@ extension RestartIntervalTests {
     var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: good)))
     // SOS: FF DA, length (2), component count, then (id, tables) pairs: the third component's become DC 15, AC 9,
     // as in the fuzzer's input.
-    let sos = try #require(bytes.indices.first { bytes[$0] == 0xFF && bytes[$0 + 1] == 0xDA })
+    let sos = try #require(bytes.markers(0xDA).first)
     bytes[sos + 10] = 0xF9
     let base = fixtures.path("tables.jpg")
     try Data(bytes).write(to: URL(fileURLWithPath: base))
-    let stamp = try fixtures.solid("red.png", width: 16, height: 16, pixel: [230, 20, 20, 255])
-    let plan = RenderPlan(
-      base: base,
-      stamps: [
-        .init(
-          image: stamp,
-          placement: PlacedStamp(id: "a", center: Point(30, 30), size: Size(16, 16), scale: 1, rotation: 0))
-      ])
+    let plan = try fixtures.redStamps(on: base)
     do {
       try Renderer().render(plan, to: fixtures.path("out.jpg"))
       Issue.record("rendering a photo whose scan names a missing table succeeded")
@@ -239,6 +196,39 @@ extension RestartIntervalTests {
     #expect(source.intervals.count == 8 && copied.intervals.count == 8 && copied.markersInOrder)
     #expect(Array(source.intervals.dropFirst()) == Array(copied.intervals.dropFirst()))
   }
+}
+
+extension Fixtures {
+  /// A plan for `base` drawing a 16 x 16 red stamp (written as red.png) at each of `placements`.
+  func redStamps(
+    on base: String,
+    at placements: [PlacedStamp] = [
+      PlacedStamp(id: "a", center: Point(30, 30), size: Size(16, 16), scale: 1, rotation: 0)
+    ]
+  ) throws -> RenderPlan {
+    let stamp = try solid("red.png", width: 16, height: 16, pixel: [230, 20, 20, 255])
+    return RenderPlan(base: base, stamps: placements.map { .init(image: stamp, placement: $0) })
+  }
+
+  /// `plan` rendered with the untouched restart intervals copied (copied.jpg) and with every coefficient read and
+  /// written (whole.jpg).
+  func renderBothWays(_ plan: RenderPlan) throws -> (copied: String, whole: String) {
+    let copied = path("copied.jpg")
+    try Renderer().render(plan, to: copied)
+    var whole = Renderer()
+    whole.copiesRestartIntervals = false
+    let decoded = path("whole.jpg")
+    try whole.render(plan, to: decoded)
+    return (copied, decoded)
+  }
+}
+
+/// Reads every coefficient of `path` with libjpeg, any warning (a wrong restart number, say) an error.
+func readStrictly(_ path: String) throws {
+  let codec = try #require(JPEGCodec())
+  _ = try codec.open(path)
+  try codec.readCoefficients()
+  codec.close()
 }
 
 /// A JPEG's entropy-coded data cut at its restart markers, read independently of the code under test.

@@ -57,9 +57,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
       if (header.v[c] > vmax) vmax = header.v[c];
     }
     if (pass == 0) {
-      int interval = 0, count = 0;
-      if (sjt_restart_index(state, &interval, &count, message, sizeof message) == 0
-          && sjt_span_open(state, 0, count, header.height, message, sizeof message) == 0) {
+      // Every interval: the count of MCUs over the interval length, rounded up.
+      int interval = 0;
+      long mcus = (long) ((header.width + 8 * hmax - 1) / (8 * hmax)) * ((header.height + 8 * vmax - 1) / (8 * vmax));
+      if (sjt_restart_index(state, &interval, message, sizeof message) == 0
+          && sjt_span_open(state, 0, (int) ((mcus + interval - 1) / interval), header.height, message, sizeof message)
+               == 0) {
         redraw(header.width, header.height, 8 * hmax, 8 * vmax);
         if (sjt_span_encode(state, 6, message, sizeof message) == 0)
           sjt_write_spliced(state, out_path, message, sizeof message);

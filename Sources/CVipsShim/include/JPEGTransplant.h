@@ -57,15 +57,15 @@ int sjt_write(sjt_state *s, const char *path, int orientation, char *message, si
 
 /// Restart intervals (files with restart markers): untouched intervals are copied byte for byte.
 ///
-/// sjt_restart_index finds the opened file's intervals (`*interval` MCUs each, `*count` of them) and returns 0;
-/// 1 when the file has no restart markers or its scan is not the single interleaved one they need (or they are
-/// out of order). sjt_span_open makes `count` intervals from `first` (which start and end on MCU rows, `height`
-/// pixels of them) the source whose coefficients sjt_decode_region and sjt_replace_blocks edit, in the span's own
-/// coordinates; it returns 1 when the file's Huffman tables lack a code an edit may need. sjt_span_encode encodes
+/// sjt_restart_index finds the opened file's intervals (`*interval` MCUs each) and returns 0; 1 when the file has
+/// no restart markers, its scan is not the single interleaved one they need, they are out of order, or its Huffman
+/// tables lack a code an edit may need. sjt_span_open makes `count` intervals from `first` (which start and end on
+/// MCU rows, `height` pixels of them) the source whose coefficients sjt_decode_region and sjt_replace_blocks edit,
+/// in the span's own coordinates. sjt_span_encode encodes
 /// the edited span with the file's Huffman tables and keeps it (with the ICC profile and, when not 1, the
 /// orientation). sjt_write_spliced writes the whole file: the spans' intervals where they were encoded, every other
 /// interval copied from the source.
-int sjt_restart_index(sjt_state *s, int *interval, int *count, char *message, size_t length);
+int sjt_restart_index(sjt_state *s, int *interval, char *message, size_t length);
 int sjt_span_open(sjt_state *s, int first, int count, int height, char *message, size_t length);
 int sjt_span_encode(sjt_state *s, int orientation, char *message, size_t length);
 int sjt_write_spliced(sjt_state *s, const char *path, char *message, size_t length);
