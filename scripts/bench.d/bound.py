@@ -1,0 +1,136 @@
+#!/usr/bin/env python3
+"""The least CPU time any DCT-domain path built from libjpeg and libvips must spend on scripts/bench's workload.
+
+Usage: bound.py WORKLOAD.json [--count N] [--rounds N]
+
+Such a path must at least (1) entropy-decode and entropy-encode every coefficient of every photo, since without
+restart markers libjpeg gives no way into the middle of a scan, and (2) resample and composite every pixel of every
+stamp's visible box. This script times the two on their own, with nothing else around them:
+  entropy: libjpeg-turbo's own lossless transcode, `jpegtran -copy none`, of each base (user CPU time; its system
+           time is mostly page faults on fresh coefficient memory, which a long-running process avoids, so it is
+           left out to keep the bound low);
+  stamps:  each stamp premultiplied in 8 bits once, then per job and stamp one bicubic affine of its content
+           (transparent margins cut off) onto the box that content covers (clipped to the photo) and one composite
+           over a black 3-band canvas of that box, written to memory, in one libvips thread (process CPU time).
+Nothing is counted for decoding and encoding the pixels under the stamps, reading files or writing them, so any
+real path costs more. With C cores busy all the time the wall time is at least (entropy + stamps) / C.
+Prints one line of JSON: the CPU seconds of each part (medians over the rounds) and the stamps' pixel count.
+"""
+import argparse
+import json
+import os
+import resource
+import statistics
+import subprocess
+import sys
+import time
+
+os.environ.setdefault("VIPS_CONCURRENCY", "1")
+import pyvips  # noqa: E402  (after VIPS_CONCURRENCY, which libvips reads when it starts)
+
+sys.dont_write_bytecode = True
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from geometry import place  # noqa: E402
+
+
+def children_user():
+    return resource.getrusage(resource.RUSAGE_CHILDREN).ru_utime
+
+
+def entropy_seconds(bases):
+    before = children_user()
+    for path in bases:
+        subprocess.run(["jpegtran", "-copy", "none", "-outfile", os.devnull, path], check=True)
+    return children_user() - before
+
+
+def content_box(image):
+    """The bounding box (left, top, right, bottom) of the pixels whose alpha is not 0, or None."""
+    left, top, width, height = image.extract_band(image.bands - 1).find_trim(threshold=0, background=[0])
+    return None if width == 0 or height == 0 else (left, top, left + width, top + height)
+
+
+def stamp_jobs(workload, root, count):
+    """For every job, each stamp as (premultiplied 8-bit image, affine matrix, odx, ody, box) over its content."""
+    cache = {}
+    jobs = []
+    for job in workload["jobs"][:count]:
+        width, height = job["uprightSize"]
+        layers = []
+        for s in job["stamps"]:
+            path = os.path.join(root, s["image"])
+            if path not in cache:
+                image = pyvips.Image.new_from_file(path, access="random")
+                premultiplied = image.premultiply().cast("uchar").copy_memory()
+                cache[path] = (premultiplied, content_box(image))
+            image, content = cache[path]
+            if content is None:
+                continue
+            g = place(image.width, image.height, s["center"], s["width"], s["scale"], s["rotation"], width, height)
+            a, b, c, d = g["matrix"]
+            # The box of the content's outline, one pixel wider for the interpolator, clipped to the photo.
+            xs, ys = [], []
+            for u in (content[0], content[2]):
+                for v in (content[1], content[3]):
+                    xs.append(a * (u - 0.5) + b * (v - 0.5) + g["odx"] + 0.5)
+                    ys.append(c * (u - 0.5) + d * (v - 0.5) + g["ody"] + 0.5)
+            left, top = max(int(min(xs)) - 1, 0), max(int(min(ys)) - 1, 0)
+            right, bottom = min(int(max(xs)) + 2, width), min(int(max(ys)) + 2, height)
+            if right > left and bottom > top:
+                # The source cut to its content and the bicubic reach (two pixels) beyond it, as stampcam does: past
+                # the cut the affine fills with transparency without interpolating.
+                cl, ct = max(content[0] - 2, 0), max(content[1] - 2, 0)
+                cr, cb = min(content[2] + 2, image.width), min(content[3] + 2, image.height)
+                g = dict(g, odx=g["odx"] + a * cl + b * ct, ody=g["ody"] + c * cl + d * ct)
+                layers.append((image.crop(cl, ct, cr - cl, cb - ct), g, (left, top, right - left, bottom - top)))
+        jobs.append(layers)
+    return jobs
+
+
+def stamp_seconds(jobs):
+    """CPU seconds of the bicubic affines (each layer written to memory) and of the composites (over those layers)."""
+    bicubic = pyvips.Interpolate.new("bicubic")
+    layers = []
+    start = time.process_time()
+    for job in jobs:
+        for image, g, (left, top, width, height) in job:
+            layer = image.affine(g["matrix"], interpolate=bicubic, oarea=[left, top, width, height],
+                                 odx=g["odx"], ody=g["ody"], premultiplied=True, extend="background",
+                                 background=[0])
+            layers.append(layer.copy_memory())
+    affine = time.process_time() - start
+    start = time.process_time()
+    for layer in layers:
+        canvas = pyvips.Image.black(layer.width, layer.height, bands=3).copy(interpretation="srgb")
+        canvas.composite([layer], "over", premultiplied=True).write_to_memory()
+    return affine, time.process_time() - start
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("workload")
+    parser.add_argument("--count", type=int, default=None)
+    parser.add_argument("--rounds", type=int, default=3)
+    args = parser.parse_args()
+    with open(args.workload) as f:
+        workload = json.load(f)
+    root = os.path.dirname(os.path.abspath(args.workload))
+    pyvips.cache_set_max(0)
+    bases = [os.path.join(root, job["base"]) for job in workload["jobs"][: args.count]]
+    jobs = stamp_jobs(workload, root, args.count)
+    entropy, affine, composite = [], [], []
+    for _ in range(args.rounds):
+        entropy.append(entropy_seconds(bases))
+        seconds = stamp_seconds(jobs)
+        affine.append(seconds[0])
+        composite.append(seconds[1])
+    pixels = sum(box[2] * box[3] for layers in jobs for _, _, box in layers)
+    print(json.dumps({
+        "jobs": len(bases), "stamps": sum(len(layers) for layers in jobs), "stampPixels": pixels,
+        "entropyCPU": round(statistics.median(entropy), 3), "affineCPU": round(statistics.median(affine), 3),
+        "compositeCPU": round(statistics.median(composite), 3),
+    }))
+
+
+if __name__ == "__main__":
+    main()
