@@ -279,7 +279,7 @@ int sjt_write_spliced(sjt_state *s, const char *path, char *message, size_t leng
   // photo's height.
   const sjt_span *lead = &r->spans[0];
   size_t sof = lead->sof_height, header = lead->header;
-  FILE *out = fopen(path, "wb");
+  FILE *out = sjt_create_output(s, path);
   if (!out) return snprintf(message, length, "%s", strerror(errno)), -1;
   unsigned char height[2] = {s->file[r->sof_height], s->file[r->sof_height + 1]};
   int failed = fwrite(lead->data, 1, sof, out) != sof || fwrite(height, 1, 2, out) != 2

@@ -81,6 +81,7 @@ void sjt_free(sjt_state *s) {
   free(s->file);
   free(s->mem);
   free(s->icc);
+  free(s->out_buffer);
   free(s);
 }
 
@@ -311,9 +312,18 @@ void sjt_write_markers(sjt_state *s, struct jpeg_compress_struct *e, int orienta
   if (s->icc) jpeg_write_icc_profile(e, s->icc, s->icc_len);
 }
 
+#define SJT_OUTPUT_BUFFER (1 << 20)
+
+FILE *sjt_create_output(sjt_state *s, const char *path) {
+  if (!s->out_buffer && !(s->out_buffer = malloc(SJT_OUTPUT_BUFFER))) return errno = ENOMEM, NULL;
+  FILE *f = fopen(path, "wb");
+  if (f) setvbuf(f, s->out_buffer, _IOFBF, SJT_OUTPUT_BUFFER);
+  return f;
+}
+
 int sjt_write(sjt_state *s, const char *path, int orientation, char *message, size_t length) {
   if (!s->coefficients) return snprintf(message, length, "no coefficients read"), -1;
-  s->out = fopen(path, "wb");
+  s->out = sjt_create_output(s, path);
   if (!s->out) return snprintf(message, length, "%s", strerror(errno)), -1;
   if (setjmp(s->error.jump)) return sjt_report(s, s->error.text, message, length);
   jpeg_copy_critical_parameters(&s->src, &s->dst);
