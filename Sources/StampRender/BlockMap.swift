@@ -82,16 +82,33 @@ struct BlockMap: Equatable, Sendable {
     return regions.sorted { ($0.top, $0.left) < ($1.top, $1.left) }
   }
 
+  /// A region (iMCUs) cut into strips of at most `rows` iMCU rows, top to bottom: each strip's own rows (`rows`, in
+  /// iMCU rows) and the iMCUs to decode for them (`decode`: those rows with up to `margin` more of the region's
+  /// above and below, the context their blocks need to decode as they do in the whole file).
+  func strips(of region: GridRect, rows: Int, margin: Int) -> [(decode: GridRect, rows: Range<Int>)] {
+    stride(from: region.top, to: region.bottom, by: max(rows, 1)).map { top in
+      let bottom = min(top + max(rows, 1), region.bottom)
+      let decodeTop = max(top - margin, region.top)
+      let decodeBottom = min(bottom + margin, region.bottom)
+      let decode = GridRect(left: region.left, top: decodeTop, width: region.width, height: decodeBottom - decodeTop)
+      return (decode, top..<bottom)
+    }
+  }
+
   /// For a region of `width` x `height` pixels starting on the iMCU grid, one mask per component marking (1) the
-  /// blocks that hold at least one pixel whose samples differ between `before` and `after` (interleaved, `bands`).
-  func changedBlocks(width: Int, height: Int, before: [UInt8], after: [UInt8], bands: Int) -> [[UInt8]] {
+  /// blocks that hold at least one pixel whose samples differ between `before` and `after` (interleaved, `bands`),
+  /// among the blocks of pixel rows `rows` (relative to the region, on the iMCU grid; all rows when nil).
+  func changedBlocks(
+    width: Int, height: Int, before: [UInt8], after: [UInt8], bands: Int, rows: Range<Int>? = nil
+  ) -> [[UInt8]] {
     // Changes on the finest grid (8 x 8 pixels) first; every component's block is a whole number of those cells.
     let cellsWide = (width + 7) / 8
     let cellsHigh = (height + 7) / 8
     var cells = [Bool](repeating: false, count: cellsWide * cellsHigh)
     before.withUnsafeBufferPointer { old in
       after.withUnsafeBufferPointer { new in
-        for y in 0..<height {
+        let scanned = rows.map { max($0.lowerBound, 0)..<min($0.upperBound, height) } ?? 0..<height
+        for y in scanned {
           let row = y * width * bands
           let cellRow = (y / 8) * cellsWide
           var x = 0

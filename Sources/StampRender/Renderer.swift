@@ -15,6 +15,10 @@ public struct Renderer: Sendable {
   /// For a JPEG with restart markers, copy the intervals no stamp touches instead of decoding and encoding their
   /// coefficients (see `JPEGTransplant`). Off only in tests, which compare the two.
   var copiesRestartIntervals = true
+  /// The JPEG path decodes, composites and encodes a tall region in strips of about this many pixel rows (whole
+  /// iMCU rows, at least one), so the memory a stamp needs is bounded by its width: a stamp across a whole
+  /// 12-megapixel photo would otherwise hold several copies of all of it at once. Tests change it to compare.
+  var stripHeight = 512
 
   /// Creates a renderer over a stamp cache.
   public init(cache: StampCache = StampCache(), maxPixels: Int = 100_000_000) {

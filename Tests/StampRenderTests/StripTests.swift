@@ -1,0 +1,85 @@
+import Foundation
+import StampCore
+import StampTestSupport
+import Testing
+
+@testable import StampRender
+
+@Suite("The JPEG path draws tall regions in strips")
+struct StripTests {
+  /// Hand-worked: a region of iMCU rows 3 ..< 13 in strips of 4 rows.
+  @Test func stripsCutARegionWithTheContextTheirBlocksNeed() {
+    let map = BlockMap(width: 400, height: 400, sampling: [.init(2, 2), .init(1, 1), .init(1, 1)])
+    let region = GridRect(left: 2, top: 3, width: 5, height: 10)
+    let strips = map.strips(of: region, rows: 4, margin: 1)
+    // Own rows 3-6, 7-10, 11-12; each decoded with one more row above and below, but never outside the region.
+    #expect(strips.map(\.rows) == [3..<7, 7..<11, 11..<13])
+    #expect(
+      strips.map(\.decode) == [
+        GridRect(left: 2, top: 3, width: 5, height: 5), GridRect(left: 2, top: 6, width: 5, height: 6),
+        GridRect(left: 2, top: 10, width: 5, height: 3),
+      ])
+    // Without margin each strip decodes its own rows; a strip as tall as the region is the region.
+    #expect(map.strips(of: region, rows: 4, margin: 0).map(\.decode.height) == [4, 4, 2])
+    #expect(map.strips(of: region, rows: 10, margin: 1).map(\.decode) == [region])
+    #expect(map.strips(of: region, rows: 0, margin: 0).count == 10)
+  }
+
+  struct Case: CustomTestStringConvertible, Sendable {
+    var subsampling: Subsampling
+    var restartInterval: Int
+    var testDescription: String {
+      "\(subsampling == .half ? "4:2:0" : "4:4:4")\(restartInterval > 0 ? ", restart markers" : "")"
+    }
+  }
+
+  /// A big turned stamp over most of a 160 x 240 photo, drawn in strips of one or two iMCU rows and all at once:
+  /// the outputs are the same bytes (for 4:2:0 only because each strip decodes with a row of context around it).
+  @Test(arguments: [
+    Case(subsampling: .none, restartInterval: 0), Case(subsampling: .half, restartInterval: 0),
+    Case(subsampling: .half, restartInterval: 10),
+  ])
+  func drawingInStripsChangesNoByte(_ c: Case) throws {
+    let fixtures = try Fixtures()
+    defer { fixtures.remove() }
+    let base = try fixtures.jpeg(
+      "base.jpg", width: 160, height: 240, subsampling: c.subsampling, restartInterval: c.restartInterval
+    ) { Fixtures.texture($0, $1) }
+    let stamp = try fixtures.gradientStamp("stamp.png", width: 24, height: 24)
+    let plan = RenderPlan(
+      base: base,
+      stamps: [
+        .init(
+          image: stamp,
+          placement: PlacedStamp(id: "s", center: Point(75, 118), size: Size(24, 24), scale: 6.5, rotation: 33))
+      ])
+    var strips = Renderer()
+    strips.stripHeight = 1
+    let thin = fixtures.path("thin.jpg")
+    try strips.render(plan, to: thin)
+    let whole = fixtures.path("whole.jpg")
+    try Renderer().render(plan, to: whole)
+    #expect(FileManager.default.contentsEqual(atPath: thin, andPath: whole))
+    for component in 0..<3 {
+      let differing = try differingBlocks(thin, whole, component: component).blocks
+      #expect(differing.isEmpty, "component \(component): \(differing.sorted { ($0.y, $0.x) < ($1.y, $1.x) })")
+    }
+    // The stamp was drawn, over most rows of blocks.
+    let changed = try differingBlocks(whole, base, component: 0)
+    #expect(Set(changed.blocks.map(\.y)).count > changed.high * 2 / 3)
+  }
+}
+
+extension Fixtures {
+  /// An opaque stamp whose colour changes across it, so that every block under it changes.
+  func gradientStamp(_ name: String, width: Int, height: Int) throws -> String {
+    var samples = [UInt8]()
+    for y in 0..<height {
+      for x in 0..<width { samples += [UInt8(40 + x * 8), UInt8(220 - y * 7), UInt8((x * y) % 200), 255] }
+    }
+    let image = try Image.fromPixels(samples, width: width, height: height, bands: 4)
+    let target = path(name)
+    try ImageWriter.write(image, to: target, format: .png, quality: 90)
+    return target
+  }
+}
