@@ -35,6 +35,29 @@ typedef struct {
   int span_total, span_capacity;
 } sjt_restarts;
 
+/// One whole-image block array of the photo's, served by jpeg_arrays.c.
+typedef struct {
+  JDIMENSION blocks_per_row, rows;
+  JDIMENSION defined;  // rows below this were written (or zeroed) since the array was realized
+  boolean pre_zero;
+  JBLOCKARRAY row;     // row pointers once realized, NULL before
+} sjt_block_array;
+
+/// The photo's coefficient arrays (see jpeg_arrays.c): blocks and row pointers kept from one file to the next.
+typedef struct {
+  sjt_block_array arrays[MAX_COMPONENTS];
+  int count;
+  JBLOCK *blocks;
+  size_t block_capacity;
+  JBLOCKROW *rows;
+  size_t row_capacity;
+  // libjpeg's own methods, for every other array and pool
+  jvirt_barray_ptr (*request)(j_common_ptr, int, boolean, JDIMENSION, JDIMENSION, JDIMENSION);
+  void (*realize)(j_common_ptr);
+  JBLOCKARRAY (*access)(j_common_ptr, jvirt_barray_ptr, JDIMENSION, JDIMENSION, boolean);
+  void (*free_pool)(j_common_ptr, int);
+} sjt_arrays;
+
 typedef struct {
   struct jpeg_error_mgr pub;
   jmp_buf jump;
@@ -58,6 +81,7 @@ struct sjt_state {
   char *out_buffer;                   // stdio's buffer for outputs (see sjt_create_output), reused across jobs
   int opened;
   sjt_restarts restarts;  // the opened file's restart intervals, once indexed (jpeg_restart.c)
+  sjt_arrays arrays;      // the photo's coefficient arrays (jpeg_arrays.c)
 };
 
 
@@ -71,6 +95,12 @@ void sjt_write_markers(sjt_state *s, struct jpeg_compress_struct *e, int orienta
 /// Opens `path` for writing with a buffer of a megabyte owned by the state (stdio's own is 4 KB: a 5 MB photo
 /// was some 470 write calls). Close it before the state writes another file; NULL with errno set on failure.
 FILE *sjt_create_output(sjt_state *s, const char *path);
+
+/// Has `object` take its whole-image block arrays from the state's own memory (the source decompressor, `serve`
+/// 1) or read such arrays through the state (the output compressor, `serve` 0). Call after jpeg_create_*.
+void sjt_arrays_adopt(sjt_state *s, j_common_ptr object, int serve);
+/// Frees the memory the arrays kept.
+void sjt_arrays_free(sjt_arrays *a);
 
 /// Forgets the restart index and frees the re-encoded spans; buffers stay for the next file.
 void sjt_restarts_clear(sjt_restarts *r);

@@ -1,8 +1,6 @@
 #include "JPEGTransplant.h"
 
 #include <errno.h>
-#include <malloc.h>
-#include <pthread.h>
 #include <setjmp.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -41,21 +39,7 @@ int sjt_report(sjt_state *s, const char *text, char *message, size_t length) {
   return -1;
 }
 
-static pthread_once_t sjt_malloc_once = PTHREAD_ONCE_INIT;
-
-// libjpeg allocates (and zeroes) a photo's coefficient arrays afresh for every file, 24 MB per component of a
-// 12-megapixel 4:4:4 photo, and glibc hands such blocks back to the kernel when they are freed, so every job pays
-// page faults on all of them again (measured: 6,000 faults, a quarter of the job's system time). Serve blocks up to
-// 32 MB from the heap and keep up to 64 MB of freed memory at a heap's top (worker threads' heaps shrink by
-// the top pad's rule), so later jobs reuse the same pages. Peak memory is unchanged; it is just not given back.
-static void sjt_keep_freed_memory(void) {
-  mallopt(M_MMAP_THRESHOLD, 32 * 1024 * 1024);
-  mallopt(M_TRIM_THRESHOLD, 256 * 1024 * 1024);
-  mallopt(M_TOP_PAD, 64 * 1024 * 1024);
-}
-
 sjt_state *sjt_new(void) {
-  pthread_once(&sjt_malloc_once, sjt_keep_freed_memory);
   sjt_state *s = calloc(1, sizeof *s);
   if (!s) return NULL;
   sjt_errors(&s->error);
@@ -68,6 +52,10 @@ sjt_state *sjt_new(void) {
   jpeg_create_decompress(&s->aux);
   jpeg_create_compress(&s->enc);
   jpeg_create_compress(&s->dst);
+  sjt_arrays_adopt(s, (j_common_ptr) &s->src, 1);
+  // Both compressors write the photo's arrays: the output file, and the restart spans (jpeg_restart.c).
+  sjt_arrays_adopt(s, (j_common_ptr) &s->dst, 0);
+  sjt_arrays_adopt(s, (j_common_ptr) &s->enc, 0);
   return s;
 }
 
@@ -78,6 +66,7 @@ void sjt_free(sjt_state *s) {
   jpeg_destroy_compress(&s->enc);
   jpeg_destroy_compress(&s->dst);
   sjt_restarts_free(&s->restarts);
+  sjt_arrays_free(&s->arrays);
   free(s->file);
   free(s->mem);
   free(s->icc);
@@ -127,6 +116,7 @@ int sjt_open(sjt_state *s, const char *path, sjt_header *h, char *message, size_
   jpeg_destroy_decompress(&s->src);
   s->src.err = &s->error.pub;
   jpeg_create_decompress(&s->src);
+  sjt_arrays_adopt(s, (j_common_ptr) &s->src, 1);
   s->opened = 1;
   jpeg_mem_src(&s->src, s->file, (unsigned long) s->file_len);
   jpeg_save_markers(&s->src, JPEG_APP0 + 2, 0xFFFF);

@@ -5,8 +5,8 @@ import Testing
 
 @testable import StampRender
 
-@Suite("The JPEG path draws tall regions in strips")
-struct StripTests {
+@Suite("The JPEG path's memory: tall regions in strips, and coefficient arrays kept from file to file")
+struct JPEGMemoryTests {
   /// Hand-worked: a region of iMCU rows 3 ..< 13 in strips of 4 rows.
   @Test func stripsCutARegionWithTheContextTheirBlocksNeed() {
     let map = BlockMap(width: 400, height: 400, sampling: [.init(2, 2), .init(1, 1), .init(1, 1)])
@@ -67,6 +67,32 @@ struct StripTests {
     // The stamp was drawn, over most rows of blocks.
     let changed = try differingBlocks(whole, base, component: 0)
     #expect(Set(changed.blocks.map(\.y)).count > changed.high * 2 / 3)
+  }
+
+  /// One codec reads and writes photos of different sizes and samplings in turn, bigger, smaller, bigger again:
+  /// every output holds exactly its own photo's coefficients (none left over from the photo before, whose arrays'
+  /// memory it reuses).
+  @Test func aCodecReusesItsArraysAcrossPhotosOfEverySize() throws {
+    let fixtures = try Fixtures()
+    defer { fixtures.remove() }
+    let big = try fixtures.jpeg("big.jpg", width: 320, height: 200, subsampling: .none) { Fixtures.texture($0, $1) }
+    let small = try fixtures.jpeg("small.jpg", width: 40, height: 24, subsampling: .half) {
+      [UInt8($1 * 9), 200, UInt8($0 * 5)]
+    }
+    let bigger = try fixtures.jpeg("bigger.jpg", width: 400, height: 240, subsampling: .half) {
+      Fixtures.texture($0 + 7, $1)
+    }
+    let codec = try #require(JPEGCodec())
+    for (k, source) in [big, small, big, bigger, small].enumerated() {
+      _ = try codec.open(source)
+      try codec.readCoefficients()
+      let output = fixtures.path("out-\(k).jpg")
+      try codec.write(to: output, orientation: 1)
+      codec.close()
+      for component in 0..<3 {
+        #expect(try differingBlocks(output, source, component: component).blocks.isEmpty, "\(k): \(source)")
+      }
+    }
   }
 }
 
