@@ -40,13 +40,15 @@ static void sjt_realize(j_common_ptr object) {
   sjt_arrays *a = &sjt_owner(object)->arrays;
   a->realize(object);
   size_t blocks = 0, rows = 0;
+  int realized = 0;
   for (int i = 0; i < a->count; i++) {
-    // libjpeg realizes every array at once; a second request after that would need memory already handed out.
-    if (a->arrays[i].row) ERREXIT(object, JERR_VIRTUAL_BUG);
+    realized += a->arrays[i].row != NULL;
     blocks += (size_t) a->arrays[i].blocks_per_row * a->arrays[i].rows;
     rows += a->arrays[i].rows;
   }
-  if (a->count == 0) return;
+  if (realized == a->count) return;
+  // libjpeg realizes every array at once; one requested after that would need memory already handed out.
+  if (realized) ERREXIT(object, JERR_VIRTUAL_BUG);
   if (blocks > a->block_capacity || blocks < a->block_capacity / 4) {
     free(a->blocks);
     a->block_capacity = 0;
