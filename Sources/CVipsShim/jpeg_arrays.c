@@ -12,10 +12,10 @@
 //
 // libjpeg allocates a photo's coefficients afresh for every file (72 MB for 12 megapixels in 4:4:4) and frees them
 // when the file is done. With two jobs in flight the freed space is soon cut up by smaller allocations, the next
-// photo's arrays no longer fit in it, and the heap grows: peak RSS at --jobs 2 went from about 260 MB to over 300 MB
-// in one run in three. jpeglib.h makes the memory manager's methods public, so the source decompressor's whole-image
+// photo's arrays no longer fit in it, and the heap grows: peak RSS at --jobs 2 went from about 275 MB to over 300 MB
+// in one run in four. jpeglib.h makes the memory manager's methods public, so the source decompressor's whole-image
 // block arrays are served here from one buffer per state, which every later file reuses (grown when a photo needs
-// more, shrunk when one needs far less), and the output compressor reads them through the same accessor. Rows are
+// more, shrunk after several needed far less), and both compressors read them through the same accessor. Rows are
 // zeroed when first reached, as libjpeg does, so the zeroing stays next to the decoding that follows it.
 
 static sjt_state *sjt_owner(j_common_ptr object) { return (sjt_state *) object->client_data; }
@@ -49,14 +49,19 @@ static void sjt_realize(j_common_ptr object) {
   if (realized == a->count) return;
   // libjpeg realizes every array at once; one requested after that would need memory already handed out.
   if (realized) ERREXIT(object, JERR_VIRTUAL_BUG);
-  if (blocks > a->block_capacity || blocks < a->block_capacity / 4) {
+  // Grown when an image needs more; given back only after several in a row needed far less (a restart span is a
+  // small image, and a batch that alternates between spans and whole photos would otherwise pay page faults on
+  // the whole buffer every time).
+  a->small_streak = blocks < a->block_capacity / 4 ? a->small_streak + 1 : 0;
+  if (blocks > a->block_capacity || a->small_streak >= 8) {
+    a->small_streak = 0;
     free(a->blocks);
     a->block_capacity = 0;
     if (blocks > SIZE_MAX / sizeof(JBLOCK) || !(a->blocks = malloc(blocks * sizeof(JBLOCK))))
       ERREXIT1(object, JERR_OUT_OF_MEMORY, 20);
     a->block_capacity = blocks;
   }
-  if (rows > a->row_capacity || rows < a->row_capacity / 4) {
+  if (rows > a->row_capacity) {
     free(a->rows);
     a->row_capacity = 0;
     if (!(a->rows = malloc(rows * sizeof(JBLOCKROW)))) ERREXIT1(object, JERR_OUT_OF_MEMORY, 21);

@@ -51,6 +51,7 @@ typedef struct {
   size_t block_capacity;
   JBLOCKROW *rows;
   size_t row_capacity;
+  int small_streak;  // images in a row that needed under a quarter of the blocks kept
   // libjpeg's own methods, for every other array and pool
   jvirt_barray_ptr (*request)(j_common_ptr, int, boolean, JDIMENSION, JDIMENSION, JDIMENSION);
   void (*realize)(j_common_ptr);
