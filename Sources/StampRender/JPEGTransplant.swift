@@ -88,38 +88,34 @@ enum JPEGTransplant {
     /// puts the blocks that changed back into the coefficients being edited, whose first row is the photo's row
     /// `spanTop`; a tall region strip by strip (see `Renderer.stripHeight`).
     func redraw(_ region: GridRect, spanTop: Int) throws {
-      let rows = max(renderer.stripHeight / blocks.mcuHeight, 1)
+      let rows = renderer.stripHeight / blocks.mcuHeight
       let strips = blocks.strips(of: region, rows: rows, margin: blocks.regionMargin).map { strip in
         let rect = blocks.pixels(of: strip.decode)
+        let local = GridRect(left: rect.left, top: rect.top - spanTop, width: rect.width, height: rect.height)
         let top = strip.rows.lowerBound * blocks.mcuHeight
         let bottom = min(strip.rows.upperBound * blocks.mcuHeight, blocks.height)
-        return (rect: rect, rows: (top - rect.top)..<(bottom - rect.top))
+        return (rect: rect, local: local, rows: (top - rect.top)..<(bottom - rect.top))
       }
       // Each strip is decoded before the one above it gets its new blocks: a strip's context rows (chroma
       // upsampling reads them) must hold the photo's pixels, as they do when the region is drawn at once.
-      var next = try strips.first.map { try decode($0.rect, spanTop: spanTop) }
+      var next = try strips.first.map { try codec.decode($0.local) }
       for (k, strip) in strips.enumerated() {
         guard let before = next else { break }
-        next = k + 1 < strips.count ? try decode(strips[k + 1].rect, spanTop: spanTop) : nil
-        try redraw(strip.rect, before: before, rows: strip.rows, spanTop: spanTop)
+        next = k + 1 < strips.count ? try codec.decode(strips[k + 1].local) : nil
+        try redraw(strip.rect, before: before, rows: strip.rows, local: strip.local)
       }
     }
 
-    /// The pixels `rect` (in the photo, on the iMCU grid) decoded from the coefficients being edited.
-    func decode(_ rect: GridRect, spanTop: Int) throws -> [UInt8] {
-      try codec.decode(GridRect(left: rect.left, top: rect.top - spanTop, width: rect.width, height: rect.height))
-    }
-
     /// Composites the layers over the pixels `rect` (in the photo, on the iMCU grid), decoded as `before`, and puts
-    /// the blocks of its pixel rows `rows` (relative to `rect`) that changed back into the coefficients being edited.
-    func redraw(_ rect: GridRect, before: [UInt8], rows: Range<Int>, spanTop: Int) throws {
+    /// the blocks of its pixel rows `rows` (relative to `rect`) that changed back into the coefficients being edited,
+    /// where the same pixels are `local`.
+    func redraw(_ rect: GridRect, before: [UInt8], rows: Range<Int>, local: GridRect) throws {
       let base = try Image.fromPixels(before, width: rect.width, height: rect.height, bands: 3)
       let drawn = layers.filter { $0.box.intersects(rect) }
       let after = try renderer.blend(drawn, onto: base, left: rect.left, top: rect.top).pixels()
       let masks = blocks.changedBlocks(
         width: rect.width, height: rect.height, before: before, after: after, bands: 3, rows: rows)
       guard masks.contains(where: { $0.contains(1) }) else { return }
-      let local = GridRect(left: rect.left, top: rect.top - spanTop, width: rect.width, height: rect.height)
       try codec.replace(local, rgb: after, masks: masks)
     }
   }

@@ -27,12 +27,8 @@ struct Fixtures {
   func picture(
     _ name: String, width: Int, height: Int, bands: Int, orientation: Int = 1, pixel: (Int, Int) -> [UInt8]
   ) throws -> String {
-    var samples = [UInt8]()
-    samples.reserveCapacity(width * height * bands)
-    for y in 0..<height {
-      for x in 0..<width { samples += pixel(x, y) }
-    }
-    var image = try Image.fromPixels(samples, width: width, height: height, bands: bands)
+    var image = try Image.fromPixels(
+      Self.samples(width: width, height: height, bands: bands, pixel), width: width, height: height, bands: bands)
     if orientation != 1 {
       image = try image.derive("orient") { scv_set_orientation($0, &$1, Int32(orientation)) }
     }
@@ -40,6 +36,16 @@ struct Fixtures {
     let format = try #require(OutputFormat(path: target))
     try ImageWriter.write(image, to: target, format: format, quality: 95)
     return target
+  }
+
+  /// Interleaved samples, rows top to bottom, the pixel at (x, y) being `pixel(x, y)` (`bands` samples).
+  static func samples(width: Int, height: Int, bands: Int, _ pixel: (Int, Int) -> [UInt8]) -> [UInt8] {
+    var samples = [UInt8]()
+    samples.reserveCapacity(width * height * bands)
+    for y in 0..<height {
+      for x in 0..<width { samples += pixel(x, y) }
+    }
+    return samples
   }
 
   func files() throws -> [String] {

@@ -14,6 +14,16 @@ enum Subsampling: Int32, Sendable {
   case none = 2
 }
 
+/// A test photo's JPEG layout: chroma subsampling, and a restart marker every so many MCUs (0: none).
+struct JPEGLayout: CustomTestStringConvertible, Sendable {
+  var subsampling: Subsampling
+  var restartInterval = 0
+  var testDescription: String {
+    let sampling = subsampling == .half ? "4:2:0" : "4:4:4"
+    return restartInterval > 0 ? "\(sampling), a restart marker every \(restartInterval) MCUs" : sampling
+  }
+}
+
 extension Fixtures {
   /// Writes a JPEG with the given chroma subsampling, optionally progressive, tagged with an EXIF orientation and
   /// extra metadata fields (`fields` are libvips names such as "exif-ifd3-GPSLatitude"), with restart markers
@@ -24,11 +34,7 @@ extension Fixtures {
     orientation: Int = 1, icc: Bool = false, fields: [String: String] = [:], restartInterval: Int = 0,
     optimizedTables: Bool = false, pixel: (Int, Int) -> [UInt8]
   ) throws -> String {
-    var samples = [UInt8]()
-    samples.reserveCapacity(width * height * 3)
-    for y in 0..<height {
-      for x in 0..<width { samples += pixel(x, y) }
-    }
+    let samples = Self.samples(width: width, height: height, bands: 3, pixel)
     var image = try Image.fromPixels(samples, width: width, height: height, bands: 3)
     if icc { image = try image.derive("icc") { scv_attach_srgb_profile($0, &$1) } }
     for (field, value) in fields.sorted(by: { $0.key < $1.key }) {

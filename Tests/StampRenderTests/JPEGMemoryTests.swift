@@ -25,27 +25,21 @@ struct JPEGMemoryTests {
     #expect(map.strips(of: region, rows: 0, margin: 0).count == 10)
   }
 
-  struct Case: CustomTestStringConvertible, Sendable {
-    var subsampling: Subsampling
-    var restartInterval: Int
-    var testDescription: String {
-      "\(subsampling == .half ? "4:2:0" : "4:4:4")\(restartInterval > 0 ? ", restart markers" : "")"
-    }
-  }
-
   /// A big turned stamp over most of a 160 x 240 photo, drawn in strips of one or two iMCU rows and all at once:
   /// the outputs are the same bytes (for 4:2:0 only because each strip decodes with a row of context around it).
   @Test(arguments: [
-    Case(subsampling: .none, restartInterval: 0), Case(subsampling: .half, restartInterval: 0),
-    Case(subsampling: .half, restartInterval: 10),
+    JPEGLayout(subsampling: .none), JPEGLayout(subsampling: .half), JPEGLayout(subsampling: .half, restartInterval: 10),
   ])
-  func drawingInStripsChangesNoByte(_ c: Case) throws {
+  func drawingInStripsChangesNoByte(_ c: JPEGLayout) throws {
     let fixtures = try Fixtures()
     defer { fixtures.remove() }
     let base = try fixtures.jpeg(
       "base.jpg", width: 160, height: 240, subsampling: c.subsampling, restartInterval: c.restartInterval
     ) { Fixtures.texture($0, $1) }
-    let stamp = try fixtures.gradientStamp("stamp.png", width: 24, height: 24)
+    // Opaque, its colour changing across it, so that every block under it changes.
+    let stamp = try fixtures.picture("stamp.png", width: 24, height: 24, bands: 4) { x, y in
+      [UInt8(40 + x * 8), UInt8(220 - y * 7), UInt8((x * y) % 200), 255]
+    }
     let plan = RenderPlan(
       base: base,
       stamps: [
@@ -94,19 +88,5 @@ struct JPEGMemoryTests {
         #expect(try differingBlocks(output, source, component: component).blocks.isEmpty, "\(k): \(source)")
       }
     }
-  }
-}
-
-extension Fixtures {
-  /// An opaque stamp whose colour changes across it, so that every block under it changes.
-  func gradientStamp(_ name: String, width: Int, height: Int) throws -> String {
-    var samples = [UInt8]()
-    for y in 0..<height {
-      for x in 0..<width { samples += [UInt8(40 + x * 8), UInt8(220 - y * 7), UInt8((x * y) % 200), 255] }
-    }
-    let image = try Image.fromPixels(samples, width: width, height: height, bands: 4)
-    let target = path(name)
-    try ImageWriter.write(image, to: target, format: .png, quality: 90)
-    return target
   }
 }

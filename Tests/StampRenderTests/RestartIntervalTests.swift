@@ -33,25 +33,19 @@ struct RestartIntervalTests {
     #expect(RestartSpans(rows: [], mcusWide: 20, mcusHigh: 15, interval: 20) == nil)
   }
 
-  struct Case: CustomTestStringConvertible, Sendable {
-    var subsampling: Subsampling
-    var interval: Int
-    var testDescription: String { "\(subsampling == .half ? "4:2:0" : "4:4:4"), \(interval) MCUs an interval" }
-  }
-
   /// A 160 x 240 photo with restart markers and two stamps far apart (two spans): the output has the same
   /// coefficients as the transplant that decodes and encodes the whole photo (a libvips fallback would not),
   /// keeps the restart markers, reads with libjpeg without a warning, and every interval outside the spans holds
   /// the source's very bytes.
   @Test(arguments: [
-    Case(subsampling: .none, interval: 20), Case(subsampling: .none, interval: 7),
-    Case(subsampling: .half, interval: 10), Case(subsampling: .half, interval: 4),
+    JPEGLayout(subsampling: .none, restartInterval: 20), JPEGLayout(subsampling: .none, restartInterval: 7),
+    JPEGLayout(subsampling: .half, restartInterval: 10), JPEGLayout(subsampling: .half, restartInterval: 4),
   ])
-  func untouchedIntervalsAreCopiedAndTheRestMatchesAFullTransplant(_ c: Case) throws {
+  func untouchedIntervalsAreCopiedAndTheRestMatchesAFullTransplant(_ c: JPEGLayout) throws {
     let fixtures = try Fixtures()
     defer { fixtures.remove() }
     let base = try fixtures.jpeg(
-      "base.jpg", width: 160, height: 240, subsampling: c.subsampling, restartInterval: c.interval
+      "base.jpg", width: 160, height: 240, subsampling: c.subsampling, restartInterval: c.restartInterval
     ) { Fixtures.texture($0, $1) }
     let plan = try fixtures.redStamps(
       on: base,

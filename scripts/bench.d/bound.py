@@ -66,23 +66,17 @@ def stamp_jobs(workload, root, count):
             image, content = cache[path]
             if content is None:
                 continue
-            g = place(image.width, image.height, s["center"], s["width"], s["scale"], s["rotation"], width, height)
-            a, b, c, d = g["matrix"]
-            # The box of the content's outline, one pixel wider for the interpolator, clipped to the photo.
-            xs, ys = [], []
-            for u in (content[0], content[2]):
-                for v in (content[1], content[3]):
-                    xs.append(a * (u - 0.5) + b * (v - 0.5) + g["odx"] + 0.5)
-                    ys.append(c * (u - 0.5) + d * (v - 0.5) + g["ody"] + 0.5)
-            left, top = max(int(min(xs)) - 1, 0), max(int(min(ys)) - 1, 0)
-            right, bottom = min(int(max(xs)) + 2, width), min(int(max(ys)) + 2, height)
-            if right > left and bottom > top:
+            # The box of the content's outline (one pixel wider for the interpolator, clipped to the photo).
+            g = place(image.width, image.height, s["center"], s["width"], s["scale"], s["rotation"], width, height,
+                      content=content)
+            if g["box"] is not None:
                 # The source cut to its content and the bicubic reach (two pixels) beyond it, as stampcam does: past
                 # the cut the affine fills with transparency without interpolating.
+                a, b, c, d = g["matrix"]
                 cl, ct = max(content[0] - 2, 0), max(content[1] - 2, 0)
                 cr, cb = min(content[2] + 2, image.width), min(content[3] + 2, image.height)
                 g = dict(g, odx=g["odx"] + a * cl + b * ct, ody=g["ody"] + c * cl + d * ct)
-                layers.append((image.crop(cl, ct, cr - cl, cb - ct), g, (left, top, right - left, bottom - top)))
+                layers.append((image.crop(cl, ct, cr - cl, cb - ct), g, g["box"]))
         jobs.append(layers)
     return jobs
 

@@ -10,14 +10,17 @@ interpolator's reach, clipped to the image; None when the stamp lies wholly off 
 import math
 
 
-def place(pw, ph, center, width, scale, rotation, image_w, image_h):
+def place(pw, ph, center, width, scale, rotation, image_w, image_h, content=None):
+    """`content`: the part of the stamp (left, top, right, bottom in its pixels) whose outline makes the box; the
+    whole stamp when None."""
     s = width * scale / pw
     r = math.radians(rotation)
     cos, sin = math.cos(r), math.sin(r)
     a, b, c, d = s * cos, -s * sin, s * sin, s * cos
     cx, cy = pw / 2, ph / 2
     xs, ys = [], []
-    for u, v in ((0, 0), (pw, 0), (0, ph), (pw, ph)):
+    u0, v0, u1, v1 = content or (0, 0, pw, ph)
+    for u, v in ((u0, v0), (u1, v0), (u0, v1), (u1, v1)):
         xs.append(a * (u - cx) + b * (v - cy) + center[0])
         ys.append(c * (u - cx) + d * (v - cy) + center[1])
     left = max(math.floor(min(xs) - 1), 0)
