@@ -19,6 +19,11 @@ public struct BatchOptions: Sendable {
   /// Files no output may replace, besides each job's own inputs (see `OutputClaims.protected`).
   public var protected: Set<FileIdentity> = []
 
+  /// Adds the file at `path` (the report, once it was opened) to `protected`.
+  public mutating func protect(_ path: String) {
+    if let identity = FileIdentity(path: path) { protected.insert(identity) }
+  }
+
   /// Creates options; `concurrency` nil means the number of active cores.
   public init(outputFolder: String, concurrency: Int? = nil, maxPixels: Int = 100_000_000) {
     self.outputFolder = outputFolder

@@ -9,6 +9,9 @@ public final class TemporaryFiles: @unchecked Sendable {
   private let lock = NSLock()
   private var files: [ObjectIdentifier: StagedFile] = [:]
 
+  /// A registry of its own; the process uses `shared` (tests make their own, so as not to touch other tests' files).
+  init() {}
+
   func add(_ file: StagedFile) {
     lock.lock()
     files[ObjectIdentifier(file)] = file

@@ -47,8 +47,9 @@ struct RenderCommand {
     let runner: BatchRunner
     let report: ReportWriter?
     do {
-      runner = try BatchRunner(options: batch)
       report = try options.report.map(ReportWriter.init(path:))
+      if let path = options.report, path != "-" { batch.protect(path) }
+      runner = try BatchRunner(options: batch)
     } catch {
       return CLI.fail("\(error)", status: 2)
     }
