@@ -66,8 +66,8 @@ public final class TemporaryFiles: @unchecked Sendable {
     files.removeAll()
   }
 
-  /// Removes the temporary files that runs now dead left in `folder` (killed before they could clean up): names
-  /// made by `TemporaryName` whose process no longer exists. Returns the names removed.
+  /// Removes the temporary files that runs now dead left in `folder` (killed before they could clean up): regular
+  /// files named by `TemporaryName` whose run is gone (see `TemporaryName.isStale`). Returns the names removed.
   @discardableResult
   public static func removeStale(in folder: Folder) -> [String] {
     // A descriptor of its own, so that reading the entries moves no offset of the folder's.
@@ -81,11 +81,10 @@ public final class TemporaryFiles: @unchecked Sendable {
     var removed: [String] = []
     while let entry = readdir(stream) {
       let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-      guard let pid = TemporaryName.owner(of: name), pid != getpid(), kill(pid, 0) != 0, errno == ESRCH else {
-        continue
-      }
+      guard TemporaryName.owner(of: name) != nil else { continue }
       var info = stat()
-      guard fstatat(folder.descriptor, name, &info, AT_SYMLINK_NOFOLLOW) == 0, info.st_mode & S_IFMT == S_IFREG
+      guard fstatat(folder.descriptor, name, &info, AT_SYMLINK_NOFOLLOW) == 0, info.st_mode & S_IFMT == S_IFREG,
+        TemporaryName.isStale(name, modified: info.st_mtim.tv_sec)
       else { continue }
       if unlinkat(folder.descriptor, name, 0) == 0 { removed.append(name) }
     }

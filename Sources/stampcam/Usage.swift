@@ -55,7 +55,7 @@ enum Usage {
     folder under it is opened (or made) without following a symbolic link. Before anything is written, render
     refuses (status 2, both jobs named) any output, view, overlay or report that is the same file as an input of
     any job, the manifest or another output, whatever its name (hard links, symbolic links and '..' included).
-    Output file names may have at most 221 bytes (room for the temporary file's suffix). Output formats follow the
+    Output file names may have at most 212 bytes (room for the temporary file's suffix). Output formats follow the
     extension: .jpg/.jpeg, .png, .webp, .tif/.tiff. A JPEG photo written as JPEG with no "quality" setting keeps
     its own compression: only the 8x8 blocks the stamps touch are re-encoded (with the photo's quantization), every
     other block is copied bit for bit and the EXIF orientation tag is kept; otherwise JPEG and WebP are written at
@@ -81,8 +81,8 @@ enum Usage {
 
     Ctrl-C (SIGINT) or SIGTERM stops taking jobs and lets those in flight finish; the report so far is written
     and the exit status is 130. A second Ctrl-C removes the temporary files and exits at once. Temporary files
-    are named .<name>.stampcam-<pid>-<hex>.tmp; those a killed run left are removed by the next run that writes
-    in their folder once their process is gone.
+    are named .<name>.stampcam-<machine>-<pid>-<hex>.tmp; those a killed run left are removed by the next run that
+    writes in their folder: once their process is gone on this machine, after a day untouched for other machines.
 
     EXAMPLES
       stampcam render Examples/manifest.json --out out/examples

@@ -13,16 +13,16 @@ struct JobCheckTests {
     return job
   }
 
-  /// A 240-byte output name fails validation (it would fail in render once the temporary suffix is added); 221
-  /// bytes, the most that leaves room for `.` + `.stampcam-<pid>-<8 hex>.tmp`, passes; the overlay's longer name
-  /// is checked when the job asks for it.
+  /// A 240-byte output name fails validation (it would fail in render once the temporary suffix is added); 212
+  /// bytes, the most that leaves room for `.` + `.stampcam-<8 hex>-<pid>-<8 hex>.tmp` (43 bytes with a ten-digit
+  /// pid), passes; the overlay's longer name is checked when the job asks for it.
   @Test func namesTooLongForTheirTemporaryFileAreInvalid() {
-    let name221 = String(repeating: "n", count: 217) + ".png"
-    #expect(JobCheck.outputs(of: job(output: "d/" + name221), file: "m.json").isEmpty)
+    let name212 = String(repeating: "n", count: 208) + ".png"
+    #expect(JobCheck.outputs(of: job(output: "d/" + name212), file: "m.json").isEmpty)
     let long = JobCheck.outputs(of: job(output: String(repeating: "n", count: 236) + ".png"), file: "m.json")
     #expect(long.count == 1)
-    #expect(long.first?.message.contains("240 bytes is too long (at most 221") == true)
-    #expect(JobCheck.outputs(of: job(output: name221, overlay: true), file: "m.json").count == 1)
-    #expect(JobCheck.outputs(of: job(output: name221), file: "m.json", overlay: true).count == 1)
+    #expect(long.first?.message.contains("240 bytes is too long (at most 212") == true)
+    #expect(JobCheck.outputs(of: job(output: name212, overlay: true), file: "m.json").count == 1)
+    #expect(JobCheck.outputs(of: job(output: name212), file: "m.json", overlay: true).count == 1)
   }
 }
