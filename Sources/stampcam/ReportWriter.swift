@@ -19,10 +19,13 @@ final class ReportWriter: @unchecked Sendable {
       fd = STDOUT_FILENO
       closes = false
     } else {
-      fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
+      // Non-blocking only while opening: a FIFO nobody reads fails at once (ENXIO) instead of hanging the run.
+      fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NONBLOCK, 0o666)
       guard fd >= 0 else {
-        throw UsageError(message: "\(path): cannot open the report file: \(Self.reason(errno))")
+        let why = errno == ENXIO ? "a pipe with no reader" : Self.reason(errno)
+        throw UsageError(message: "\(path): cannot open the report file: \(why)")
       }
+      _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
       closes = true
     }
   }

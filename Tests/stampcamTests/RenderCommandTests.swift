@@ -98,4 +98,17 @@ struct RenderCommandTests {
     #expect(result.stderr.contains("/dev/full: cannot write the report: no space left on device"), "\(result.stderr)")
     #expect(cli.files("out").isEmpty)
   }
+
+  /// A report that is a FIFO nobody reads is refused at once (status 2) instead of hanging the run.
+  @Test func aReportPipeWithNoReaderDoesNotHang() throws {
+    let cli = try CommandRunner()
+    defer { cli.remove() }
+    try cli.ppm("photo.ppm", width: 16, height: 12, rgb: [30, 60, 90])
+    try cli.write("m.json", #"{"version": 1, "jobs": [{"id": "a", "base": "photo.ppm", "output": "a.png"}]}"#)
+    #expect(mkfifo(cli.path("report.fifo"), 0o600) == 0)
+    let result = try cli.run(["render", "m.json", "--out", "out", "--report", "report.fifo"])
+    #expect(result.status == 2)
+    #expect(result.stderr.contains("report.fifo: cannot open the report file: a pipe with no reader"))
+    #expect(cli.files("out").isEmpty)
+  }
 }
