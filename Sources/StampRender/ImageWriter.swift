@@ -6,16 +6,22 @@ import Foundation
 enum ImageWriter {
   /// Writes `image` to `path`; on any failure nothing is left behind and `path` is untouched.
   static func write(_ image: Image, to path: String, format: OutputFormat, quality: Int) throws {
-    try AtomicFile.write(to: path) { temporary in
-      let status: Int32
+    try stage(image, to: OutputTarget(path: path), format: format, quality: quality).commit()
+  }
+
+  /// Writes `image` to a temporary file for `target`, through its descriptor, and returns it staged.
+  static func stage(_ image: Image, to target: OutputTarget, format: OutputFormat, quality: Int) throws -> StagedFile {
+    try AtomicFile.stage(target) { fd in
+      let code: Int32
       switch format {
-      case .jpeg: status = scv_save_jpeg(image.pointer, temporary, Int32(quality))
-      case .png: status = scv_save_png(image.pointer, temporary)
-      case .webp: status = scv_save_webp(image.pointer, temporary, Int32(quality), 0)
-      case .tiff: status = scv_save_tiff(image.pointer, temporary)
+      case .jpeg: code = 0
+      case .png: code = 1
+      case .webp: code = 2
+      case .tiff: code = 3
       }
-      guard status == 0 else {
-        throw RenderError.operation(path: image.source, operation: "encode to \(path)", message: Vips.takeError())
+      guard scv_save_descriptor(image.pointer, fd, code, Int32(quality)) == 0 else {
+        throw RenderError.operation(
+          path: image.source, operation: "encode to \(target.display)", message: Vips.takeError())
       }
     }
   }

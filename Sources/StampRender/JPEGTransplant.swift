@@ -21,18 +21,37 @@ enum JPEGTransplant {
   static func render(
     _ plan: RenderPlan, to output: String, format: OutputFormat, quality: Int?, with renderer: Renderer
   ) -> Bool {
+    guard format == .jpeg, quality == nil, let target = try? OutputTarget(path: output),
+      let staged = stage(plan, to: target, quality: quality, with: renderer)
+    else { return false }
+    return (try? staged.commit()) != nil
+  }
+
+  /// `render` for a target held open: the output staged (not yet renamed into place), or nil for the libvips path.
+  static func stage(_ plan: RenderPlan, to target: OutputTarget, quality: Int?, with renderer: Renderer)
+    -> StagedFile?
+  {
     // Decided before the base is read: the other cases cost nothing to rule out.
-    guard format == .jpeg, quality == nil else { return false }
-    return (try? transplant(plan, to: output, with: renderer)) == .transplant
+    guard target.format == .jpeg, quality == nil else { return nil }
+    return try? transplant(plan, to: target, with: renderer).staged
   }
 
   /// Reads the base's header, chooses the path and, when it is the transplant, writes `output` atomically. Returns
   /// the path chosen (nothing is written for a libvips one); errors name the file they concern.
   static func transplant(_ plan: RenderPlan, to output: String, with renderer: Renderer) throws -> RenderPath {
+    let result = try transplant(plan, to: try OutputTarget(path: output), with: renderer)
+    try result.staged?.commit()
+    return result.path
+  }
+
+  /// `transplant` for a target held open: the path chosen and, for the transplant, the output staged.
+  static func transplant(_ plan: RenderPlan, to target: OutputTarget, with renderer: Renderer) throws
+    -> (path: RenderPath, staged: StagedFile?)
+  {
     try JPEGCodecPool.shared.withCodec { codec in
       let facts = try codec.open(plan.base)
       let path = RenderPath.choose(output: .jpeg, quality: nil, base: facts, maxPixels: renderer.maxPixels)
-      guard path == .transplant, let facts else { return path }
+      guard path == .transplant, let facts else { return (path, nil) }
       // libvips reads the EXIF orientation exactly as the general path does.
       let orientation = try Image.open(plan.base, sequential: true).orientation
       let blocks = BlockMap(width: facts.width, height: facts.height, sampling: facts.sampling)
@@ -42,14 +61,16 @@ enum JPEGTransplant {
       let regions = blocks.regions(touching: layers.map(\.box), margin: blocks.regionMargin)
       let edit = Edit(blocks: blocks, layers: layers, codec: codec, renderer: renderer)
       if renderer.copiesRestartIntervals, facts.restartInterval > 0,
-        try edit.byIntervals(regions, height: facts.height, orientation: orientation, to: output)
+        let staged = try edit.byIntervals(regions, height: facts.height, orientation: orientation, to: target)
       {
-        return .transplant
+        return (.transplant, staged)
       }
       try codec.readCoefficients()
       for region in regions { try edit.redraw(region, spanTop: 0) }
-      try AtomicFile.write(to: output) { try codec.write(to: $0, orientation: orientation) }
-      return .transplant
+      let staged = try AtomicFile.stage(target) {
+        try codec.write(to: $0, named: target.display, orientation: orientation)
+      }
+      return (.transplant, staged)
     }
   }
 
@@ -63,14 +84,16 @@ enum JPEGTransplant {
     /// The edit for a file with restart markers: only the intervals holding `regions` are read and encoded
     /// again, every other one is copied byte for byte. False when that cannot be done (no usable restart
     /// markers, spans that would cover every row, Huffman tables lacking codes), decided before anything is read
-    /// or written, so the whole-coefficient edit can follow on the file as it was opened.
-    func byIntervals(_ regions: [GridRect], height: Int, orientation: Int, to output: String) throws -> Bool {
+    /// or written, so the whole-coefficient edit can follow on the file as it was opened. Returns the output staged.
+    func byIntervals(_ regions: [GridRect], height: Int, orientation: Int, to target: OutputTarget) throws
+      -> StagedFile?
+    {
       // With nothing to draw, the first rows still go through libjpeg: their JPEG gives the output its header (the
       // photo's tables, its ICC profile, the orientation, no other metadata); every other interval is copied.
       let rows = regions.isEmpty ? [0..<1] : regions.map { $0.top..<$0.bottom }
       guard let interval = try codec.indexRestarts(),
         let plan = RestartSpans(rows: rows, mcusWide: blocks.mcusWide, mcusHigh: blocks.mcusHigh, interval: interval)
-      else { return false }
+      else { return nil }
       for span in plan.spans {
         let top = span.rows.lowerBound * blocks.mcuHeight
         let bottom = min(span.rows.upperBound * blocks.mcuHeight, height)
@@ -80,8 +103,7 @@ enum JPEGTransplant {
         }
         try codec.encodeSpan(orientation: orientation)
       }
-      try AtomicFile.write(to: output) { try codec.writeSpliced(to: $0) }
-      return true
+      return try AtomicFile.stage(target) { try codec.writeSpliced(to: $0, named: target.display) }
     }
 
     /// Composites the layers over one region (iMCUs in the photo; regions hold every layer they touch whole) and

@@ -30,10 +30,16 @@ public struct Renderer: Sendable {
   /// `quality` applies to JPEG and WebP; nil means not asked: 90, or for a JPEG base written as JPEG, the base's
   /// own quantization with every block the stamps leave alone kept exactly (see `JPEGTransplant`).
   public func render(_ plan: RenderPlan, to output: String, quality: Int? = nil) throws {
-    guard let format = OutputFormat(path: output) else { throw RenderError.unsupportedFormat(path: output) }
-    if JPEGTransplant.render(plan, to: output, format: format, quality: quality, with: self) { return }
+    guard OutputFormat(path: output) != nil else { throw RenderError.unsupportedFormat(path: output) }
+    try stage(plan, to: try OutputTarget(path: output), quality: quality).commit()
+  }
+
+  /// `render` into a target held open; the output is left staged for the caller to commit with the job's others.
+  public func stage(_ plan: RenderPlan, to target: OutputTarget, quality: Int? = nil) throws -> StagedFile {
+    guard let format = target.format else { throw RenderError.unsupportedFormat(path: target.display) }
+    if let staged = JPEGTransplant.stage(plan, to: target, quality: quality, with: self) { return staged }
     let image = try compose(plan)
-    try ImageWriter.write(image, to: output, format: format, quality: quality ?? 90)
+    return try ImageWriter.stage(image, to: target, format: format, quality: quality ?? 90)
   }
 
   /// The composited picture, upright, 8-bit sRGB (plus alpha if the base had it), metadata stripped but ICC.

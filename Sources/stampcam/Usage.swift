@@ -58,7 +58,12 @@ enum Usage {
                       [--quiet] [--overlay] [--max-pixels N]
 
     Renders every job of MANIFEST into DIR. Each output is written to a temporary file in its folder and renamed
-    into place, so a failed or interrupted job never leaves a half-written file. Output formats follow the
+    into place, so a failed or interrupted job never leaves a half-written file; a job's outputs (output,
+    viewOutput, overlay) are renamed together, all or none. Outputs stay inside DIR: it is opened once and every
+    folder under it is opened (or made) without following a symbolic link. Before anything is written, render
+    refuses (status 2, both jobs named) any output, view, overlay or report that is the same file as an input of
+    any job, the manifest or another output, whatever its name (hard links, symbolic links and '..' included).
+    Output file names may have at most 212 bytes (room for the temporary file's suffix). Output formats follow the
     extension: .jpg/.jpeg, .png, .webp, .tif/.tiff. A JPEG photo written as JPEG with no "quality" setting keeps
     its own compression: only the 8x8 blocks the stamps touch are re-encoded (with the photo's quantization), every
     other block is copied bit for bit and the EXIF orientation tag is kept; otherwise JPEG and WebP are written at
@@ -73,7 +78,9 @@ enum Usage {
                          every job once, with byte-identical results (for Kubernetes Indexed Jobs, Slurm arrays,
                          GNU parallel)
       --resume           skip jobs whose outputs all exist already (outputs appear only when complete)
-      --report FILE|-    write one JSON line per job (id, status ok/failed/skipped, outputs, error, seconds)
+      --report FILE|-    write one JSON line per job (id, status ok/failed/skipped, outputs, error, seconds);
+                         it lists exactly the outputs on disk. If it cannot be written (a full disk), the job's
+                         outputs are removed, no later job starts and the exit status is 1
       --quiet, -q        no progress and no summary on stderr
       --overlay          also write <output>.overlay.<ext> for every job: the finger paths (a colour per
                          finger, a dot where it came down, a ring where it lifted), the points where gestures
@@ -81,7 +88,9 @@ enum Usage {
                          it alone with "overlay": true)
 
     Ctrl-C (SIGINT) or SIGTERM stops taking jobs and lets those in flight finish; the report so far is written
-    and the exit status is 130. A second Ctrl-C removes the temporary files and exits at once.
+    and the exit status is 130. A second Ctrl-C removes the temporary files and exits at once. Temporary files
+    are named .<name>.stampcam-<machine>-<pid>-<hex>.tmp; those a killed run left are removed by the next run that
+    writes in their folder: once their process is gone on this machine, after a day untouched for other machines.
 
     EXAMPLES
       stampcam render Examples/manifest.json --out out/examples
