@@ -79,17 +79,27 @@ extension Renderer {
   /// Renders `plan` with `overlay` drawn over it and writes the result to `output`.
   public func renderOverlay(_ plan: RenderPlan, overlay: Overlay, to output: String, quality: Int? = nil) throws {
     guard let format = OutputFormat(path: output) else { throw RenderError.unsupportedFormat(path: output) }
+    do {
+      try renderOverlay(plan, overlay: overlay, to: output, format: format, quality: quality)
+    } catch let error as RenderError {
+      throw error.diagnosed(reading: plan.base)
+    }
+  }
+
+  private func renderOverlay(
+    _ plan: RenderPlan, overlay: Overlay, to output: String, format: OutputFormat, quality: Int?
+  ) throws {
     let picture = try compose(plan)
     let svg = overlay.svg(width: picture.width, height: picture.height)
     var out: UnsafeMutablePointer<VipsImage>?
-    guard scv_svg(svg, svg.utf8.count, &out) == 0, let drawn = out else {
+    guard Vips.call({ scv_svg(svg, svg.utf8.count, &out) }) == 0, let drawn = out else {
       throw RenderError.operation(path: plan.base, operation: "draw overlay", message: Vips.takeError())
     }
     let layer = Image(owning: drawn, source: plan.base)
     var pointers: [UnsafeMutablePointer<VipsImage>?] = [picture.pointer, layer.pointer]
     var composed: UnsafeMutablePointer<VipsImage>?
-    let status = pointers.withUnsafeMutableBufferPointer {
-      scv_composite($0.baseAddress, 2, Int32(VIPS_BLEND_MODE_OVER.rawValue), [0], [0], 0, &composed)
+    let status = pointers.withUnsafeMutableBufferPointer { buffer in
+      Vips.call { scv_composite(buffer.baseAddress, 2, Int32(VIPS_BLEND_MODE_OVER.rawValue), [0], [0], 0, &composed) }
     }
     guard status == 0, let result = composed else {
       throw RenderError.operation(path: plan.base, operation: "draw overlay", message: Vips.takeError())

@@ -31,9 +31,13 @@ public struct Renderer: Sendable {
   /// own quantization with every block the stamps leave alone kept exactly (see `JPEGTransplant`).
   public func render(_ plan: RenderPlan, to output: String, quality: Int? = nil) throws {
     guard let format = OutputFormat(path: output) else { throw RenderError.unsupportedFormat(path: output) }
-    if JPEGTransplant.render(plan, to: output, format: format, quality: quality, with: self) { return }
-    let image = try compose(plan)
-    try ImageWriter.write(image, to: output, format: format, quality: quality ?? 90)
+    do {
+      if JPEGTransplant.render(plan, to: output, format: format, quality: quality, with: self) { return }
+      let image = try compose(plan)
+      try ImageWriter.write(image, to: output, format: format, quality: quality ?? 90)
+    } catch let error as RenderError {
+      throw error.diagnosed(reading: plan.base)
+    }
   }
 
   /// The composited picture, upright, 8-bit sRGB (plus alpha if the base had it), metadata stripped but ICC.
@@ -93,7 +97,9 @@ public struct Renderer: Sendable {
     let ys = layers.map { Int32($0.top - top) }
     var out: UnsafeMutablePointer<VipsImage>?
     let status = pointers.withUnsafeMutableBufferPointer { buffer in
-      scv_composite(buffer.baseAddress, Int32(buffer.count), Int32(VIPS_BLEND_MODE_OVER.rawValue), xs, ys, 1, &out)
+      Vips.call {
+        scv_composite(buffer.baseAddress, Int32(buffer.count), Int32(VIPS_BLEND_MODE_OVER.rawValue), xs, ys, 1, &out)
+      }
     }
     guard status == 0, let result = out else {
       throw RenderError.operation(path: piece.source, operation: "composite", message: Vips.takeError())

@@ -27,6 +27,16 @@ extension Renderer {
   /// Renders `plan` and writes what the screen showed, `window`, letterboxed in black where it shows no photo.
   public func renderView(_ plan: RenderPlan, window: ViewWindow, to output: String, quality: Int? = nil) throws {
     guard let format = OutputFormat(path: output) else { throw RenderError.unsupportedFormat(path: output) }
+    do {
+      try renderView(plan, window: window, to: output, format: format, quality: quality)
+    } catch let error as RenderError {
+      throw error.diagnosed(reading: plan.base)
+    }
+  }
+
+  private func renderView(
+    _ plan: RenderPlan, window: ViewWindow, to output: String, format: OutputFormat, quality: Int?
+  ) throws {
     let picture = try compose(plan)
     let flat =
       picture.hasAlpha
