@@ -16,6 +16,8 @@ public struct BatchOptions: Sendable {
   public var shard: Shard?
   /// Skip jobs whose outputs all exist (outputs appear only complete: they are renamed into place).
   public var resume = false
+  /// The manifest's name as the user gave it, which starts every job's error (`m.json:41: job "x": ...`).
+  public var manifest: String?
 
   /// Creates options; `concurrency` nil means the number of active cores.
   public init(outputFolder: String, concurrency: Int? = nil, maxPixels: Int = 100_000_000) {
@@ -82,21 +84,25 @@ public struct BatchRunner: Sendable {
             outcome = JobOutcome(
               id: job.id, status: .skipped, outputs: jobRenderer.outputs(of: job), error: nil, seconds: 0)
           } else {
-            outcome = Self.perform(job, with: jobRenderer)
+            outcome = Self.perform(job, with: jobRenderer, manifest: options.manifest)
           }
         }
         report.withLock { _ in done(outcome) }
       })
   }
 
-  static func perform(_ job: JobEntry, with renderer: JobRenderer) -> JobOutcome {
+  /// Renders one job; a failure is told by the file at fault (see `RenderError.diagnosed`) and starts with where the
+  /// job is: the manifest, the line the job starts on, and its id.
+  static func perform(_ job: JobEntry, with renderer: JobRenderer, manifest: String? = nil) -> JobOutcome {
     let start = DispatchTime.now()
     func seconds() -> Double { Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9 }
     do {
       let outputs = try renderer.render(job)
       return JobOutcome(id: job.id, status: .ok, outputs: outputs, error: nil, seconds: seconds())
     } catch {
-      return JobOutcome(id: job.id, status: .failed, outputs: [], error: "\(error)", seconds: seconds())
+      let told = (error as? RenderError)?.diagnosed(reading: job.base) ?? error
+      let place = (manifest.map { "\($0):\(job.line): " } ?? "") + "job \(JSON.quote(job.id)): "
+      return JobOutcome(id: job.id, status: .failed, outputs: [], error: place + "\(told)", seconds: seconds())
     }
   }
 }

@@ -30,6 +30,7 @@ struct RenderCommand {
     var batch = BatchOptions(outputFolder: options.out, concurrency: options.jobs, maxPixels: options.maxPixels)
     batch.overlay = options.overlay
     batch.resume = options.resume
+    batch.manifest = file
     batch.shard = options.shard.flatMap(Shard.init)
     let runner: BatchRunner
     let report: ReportWriter?
