@@ -75,6 +75,11 @@ enum Usage {
     Ctrl-C (SIGINT) or SIGTERM stops taking jobs and lets those in flight finish; the report so far is written
     and the exit status is 130. A second Ctrl-C removes the temporary files and exits at once.
 
+    A job that fails says where and why, on stderr and in the report's "error", e.g.
+    photos.json:41: job "bridge-07": photos/bridge.jpg: truncated JPEG: the manifest, the line where the job
+    starts (its line in JSON Lines), the job's id, then the file at fault (an input as the manifest's folder and
+    the manifest name it, an output by its final name) and what is wrong with it.
+
     EXAMPLES
       stampcam render Examples/manifest.json --out out/examples
       stampcam render shoot.json --out=renders --jobs=1 --report=renders/report.jsonl
