@@ -11,15 +11,24 @@ extension RenderError {
     case .startup, .tooLarge, .unsupportedFormat, .input:
       return self
     case .unreadable(let path, _), .operation(let path, _, _):
-      guard path == base, let failure = Vips.check(base) else { return self }
-      return .input(path: base, problem: Self.problem(failure))
+      guard path == base, let problem = Self.problem(reading: base) else { return self }
+      return .input(path: base, problem: problem)
     case .write(let path, let message):
-      if let failure = Vips.check(base) { return .input(path: base, problem: Self.problem(failure)) }
+      if let problem = Self.problem(reading: base) { return .input(path: base, problem: problem) }
       // The photo is fine: drop what other jobs' failures left in the shared buffer (their inputs' loaders,
       // their temporary files).
       let own = message.components(separatedBy: "; ").filter { !Self.isFromLoader($0) && !$0.contains(".stampcam-") }
       return .write(path: path, message: own.isEmpty ? "unknown libvips error" : own.joined(separator: "; "))
     }
+  }
+
+  /// What is wrong with the image file at `path` (missing, a folder, unreadable, or not decoding), nil when nothing.
+  static func problem(reading path: String) -> String? {
+    var isFolder: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else { return "no such file" }
+    if isFolder.boolValue { return "not a regular file" }
+    guard FileManager.default.isReadableFile(atPath: path) else { return "not readable" }
+    return Vips.check(path).map(problem)
   }
 
   /// Plain words for what a failed decode (`Vips.check`) says is wrong with a file: `not a JPEG/PNG/WebP/TIFF/...

@@ -91,6 +91,19 @@ struct RenderErrorTests {
     }
   }
 
+  /// A photo that is missing, or a folder, says so rather than "not an image".
+  @Test func aMissingPhotoSaysSo() throws {
+    let fixtures = try Fixtures()
+    defer { fixtures.remove() }
+    for (name, problem) in [("nowhere.jpg", "no such file"), ("", "not a regular file")] {
+      let photo = fixtures.path(name)
+      let error = #expect(throws: RenderError.self) {
+        try Renderer().render(RenderPlan(base: photo, stamps: []), to: fixtures.path("out.png"))
+      }
+      #expect(error == .input(path: photo, problem: problem))
+    }
+  }
+
   /// A write that fails with a good photo names the output as the user knows it, never the temporary file.
   @Test func aWriteErrorNamesTheOutputNotTheTemporaryFile() throws {
     let fixtures = try Fixtures()
