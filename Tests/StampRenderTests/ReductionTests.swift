@@ -38,10 +38,11 @@ struct ReductionTests {
     #expect(abs(found.x - 33.5) < 0.02 && abs(found.y - 21) < 0.02, "reduced centroid \(found)")
   }
 
-  /// The blob placed at (120.3, 100.7) on a black photo lands there to 0.05 px at every scale from 0.3 to 2 in
-  /// steps of 0.0125, reduced (below 0.75) or not, turned or not: its intensity-weighted centroid is the centre.
-  @Test(arguments: [0.0, 30, -115])
-  func blobLandsOnItsCentreAtEveryScale(_ rotation: Double) throws {
+  /// The blob placed at (120.3, 100.7) on a black photo lands there to 0.05 px at every scale from 0.3 to 2,
+  /// reduced (below 0.75) or not, turned or not: its intensity-weighted centroid is the centre. Upright in steps of
+  /// 0.0125; turned in steps of 0.025 from 0.30625, between those (each render costs a libvips pipeline).
+  @Test(arguments: [(0.0, 0.3, 0.0125), (30, 0.30625, 0.025), (-115, 0.30625, 0.025)])
+  func blobLandsOnItsCentreAtEveryScale(_ rotation: Double, _ first: Double, _ step: Double) throws {
     let fixtures = try Fixtures()
     defer { fixtures.remove() }
     let stamp = try Self.blob(fixtures)
@@ -50,8 +51,7 @@ struct ReductionTests {
     let renderer = Renderer()
     let center = Point(120.3, 100.7)
     var misses: [String] = []
-    for step in 0...136 {
-      let scale = 0.3 + Double(step) * 0.0125
+    for scale in stride(from: first, through: 2, by: step) {
       let placed = PlacedStamp(id: "b", center: center, size: Size(97, 61), scale: scale, rotation: rotation)
       let image = try renderer.composite([.init(image: stamp, placement: placed)], onto: base, map: .identity)
       let found = Self.centroid(ofFirstBand: try image.pixels(), width: 240, bands: 3)
@@ -66,12 +66,14 @@ struct ReductionTests {
   /// array per pixel, too slow for hundreds of pictures in a debug build).
   static func centroid(ofFirstBand samples: [UInt8], width: Int, bands: Int) -> (x: Double, y: Double) {
     var (sx, sy, mass) = (0.0, 0.0, 0.0)
-    for index in stride(from: 0, to: samples.count, by: bands) where samples[index] != 0 {
-      let pixel = index / bands
-      let w = Double(samples[index])
-      sx += w * (Double(pixel % width) + 0.5)
-      sy += w * (Double(pixel / width) + 0.5)
-      mass += w
+    samples.withUnsafeBufferPointer { buffer in
+      for index in stride(from: 0, to: buffer.count, by: bands) where buffer[index] != 0 {
+        let pixel = index / bands
+        let w = Double(buffer[index])
+        sx += w * (Double(pixel % width) + 0.5)
+        sy += w * (Double(pixel / width) + 0.5)
+        mass += w
+      }
     }
     return (sx / mass, sy / mass)
   }
