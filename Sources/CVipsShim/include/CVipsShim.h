@@ -15,7 +15,7 @@ int scv_init(void);
 
 /// Copies libvips' error buffer into a new malloc'd string the caller frees, and clears the buffer (in one step,
 /// under libvips' lock). The buffer is the process's: with other threads failing at once the text may hold their
-/// messages too; scv_check_file gives a file's own.
+/// messages too; scv_check_file gives a file's own. Takes the gate's shared side itself: call it outside one.
 char *scv_error_take(void);
 
 /// The shared side of the error gate: every libvips call that can fail runs between these two, never nested, so
