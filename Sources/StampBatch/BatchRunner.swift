@@ -18,6 +18,8 @@ public struct BatchOptions: Sendable {
   public var resume = false
   /// Files no output may replace, besides each job's own inputs (see `OutputClaims.protected`).
   public var protected: Set<FileIdentity> = []
+  /// The manifest's name as the user gave it, which starts every job's error (`m.json:41: job "x": ...`).
+  public var manifest: String?
 
   /// Adds the file at `path` (the report, once it was opened) to `protected`.
   public mutating func protect(_ path: String) {
@@ -104,18 +106,24 @@ public struct BatchRunner: Sendable {
             _ = note(
               JobOutcome(id: job.id, status: .skipped, outputs: jobRenderer.outputs(of: job), error: nil, seconds: 0))
           } else {
-            Self.perform(job, with: jobRenderer, record: note)
+            Self.perform(job, with: jobRenderer, manifest: options.manifest, record: note)
           }
         }
       })
   }
 
-  /// Renders the job's outputs to temporaries, then renames them into place and records the outcome together.
-  static func perform(_ job: JobEntry, with renderer: JobRenderer, record: (JobOutcome) -> Bool) {
+  /// Renders the job's outputs to temporaries, then renames them into place and records the outcome together. A
+  /// failure is told by the file at fault (see `RenderError.diagnosed`) and starts with where the job is: the
+  /// manifest, the line the job starts on, and its id.
+  static func perform(
+    _ job: JobEntry, with renderer: JobRenderer, manifest: String? = nil, record: (JobOutcome) -> Bool
+  ) {
     let start = DispatchTime.now()
     func seconds() -> Double { Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9 }
     func failed(_ error: Error) -> JobOutcome {
-      JobOutcome(id: job.id, status: .failed, outputs: [], error: "\(error)", seconds: seconds())
+      let told = (error as? RenderError)?.diagnosed(reading: job.base) ?? error
+      let place = (manifest.map { "\($0):\(job.line): " } ?? "") + "job \(JSON.quote(job.id)): "
+      return JobOutcome(id: job.id, status: .failed, outputs: [], error: place + "\(told)", seconds: seconds())
     }
     let staged: [StagedFile]
     do {

@@ -19,9 +19,10 @@ enum ImageWriter {
       case .webp: code = 2
       case .tiff: code = 3
       }
-      guard scv_save_descriptor(image.pointer, fd, code, Int32(quality)) == 0 else {
-        throw RenderError.operation(
-          path: image.source, operation: "encode to \(target.display)", message: Vips.takeError())
+      guard Vips.call({ scv_save_descriptor(image.pointer, fd, code, Int32(quality)) }) == 0 else {
+        // A broken input also ends here (libvips decodes while it encodes): `RenderError.diagnosed` tells which.
+        // The message names the output as the user will know it, never the temporary file.
+        throw RenderError.write(path: target.display, message: Vips.takeError())
       }
     }
   }

@@ -79,7 +79,12 @@ extension Renderer {
   /// Renders `plan` with `overlay` drawn over it and writes the result to `output`.
   public func renderOverlay(_ plan: RenderPlan, overlay: Overlay, to output: String, quality: Int? = nil) throws {
     guard OutputFormat(path: output) != nil else { throw RenderError.unsupportedFormat(path: output) }
-    try stageOverlay(plan, overlay: overlay, to: try OutputTarget(path: output), quality: quality).commit()
+    do {
+      try stageOverlay(plan, overlay: overlay, to: try OutputTarget(path: output), quality: quality).commit()
+    } catch let error as RenderError {
+      // A broken input also fails while encoding (libvips decodes as it encodes): name the file at fault.
+      throw error.diagnosed(reading: plan.base)
+    }
   }
 
   /// `renderOverlay` into a target held open; the output is left staged for the caller to commit.
@@ -90,14 +95,14 @@ extension Renderer {
     let picture = try compose(plan)
     let svg = overlay.svg(width: picture.width, height: picture.height)
     var out: UnsafeMutablePointer<VipsImage>?
-    guard scv_svg(svg, svg.utf8.count, &out) == 0, let drawn = out else {
+    guard Vips.call({ scv_svg(svg, svg.utf8.count, &out) }) == 0, let drawn = out else {
       throw RenderError.operation(path: plan.base, operation: "draw overlay", message: Vips.takeError())
     }
     let layer = Image(owning: drawn, source: plan.base)
     var pointers: [UnsafeMutablePointer<VipsImage>?] = [picture.pointer, layer.pointer]
     var composed: UnsafeMutablePointer<VipsImage>?
-    let status = pointers.withUnsafeMutableBufferPointer {
-      scv_composite($0.baseAddress, 2, Int32(VIPS_BLEND_MODE_OVER.rawValue), [0], [0], 0, &composed)
+    let status = pointers.withUnsafeMutableBufferPointer { buffer in
+      Vips.call { scv_composite(buffer.baseAddress, 2, Int32(VIPS_BLEND_MODE_OVER.rawValue), [0], [0], 0, &composed) }
     }
     guard status == 0, let result = composed else {
       throw RenderError.operation(path: plan.base, operation: "draw overlay", message: Vips.takeError())

@@ -92,6 +92,11 @@ enum Usage {
     are named .<name>.stampcam-<machine>-<pid>-<hex>.tmp; those a killed run left are removed by the next run that
     writes in their folder: once their process is gone on this machine, after a day untouched for other machines.
 
+    A job that fails says where and why, on stderr and in the report's "error", e.g.
+    photos.json:41: job "bridge-07": photos/bridge.jpg: truncated JPEG: the manifest, the line where the job
+    starts (its line in JSON Lines), the job's id, then the file at fault (an input as the manifest's folder and
+    the manifest name it, an output by its final name) and what is wrong with it.
+
     EXAMPLES
       stampcam render Examples/manifest.json --out out/examples
       stampcam render shoot.json --out=renders --jobs=1 --report=renders/report.jsonl
