@@ -56,7 +56,7 @@ public struct BatchRunner: Sendable {
   /// jobs once `cancellation` is cancelled; jobs in flight finish.
   public func run<Jobs: Sequence<Result<JobEntry, ManifestError>>>(
     _ jobs: Jobs, cancellation: Cancellation = Cancellation(), done: @escaping @Sendable (JobOutcome) -> Void
-  ) {
+  ) where Jobs.Iterator: SendableMetatype {
     let iterator = Locked(jobs.makeIterator())
     let report = Locked(())
     let jobRenderer = self.jobRenderer
