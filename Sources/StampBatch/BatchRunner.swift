@@ -14,7 +14,8 @@ public struct BatchOptions: Sendable {
   public var overlay = false
   /// Render only this shard's jobs.
   public var shard: Shard?
-  /// Skip jobs whose outputs all exist (outputs appear only complete: they are renamed into place).
+  /// Skip jobs whose outputs were made from the same job, inputs and stampcam version (a record in `.stampcam/`
+  /// under the output folder says how each job's outputs were made); render the others again.
   public var resume = false
 
   /// Creates options; `concurrency` nil means the number of active cores.
@@ -61,6 +62,7 @@ public struct BatchRunner: Sendable {
     let report = Locked(())
     let jobRenderer = self.jobRenderer
     let options = self.options
+    let ledger = jobRenderer.paths.map { ResumeLedger(root: $0.root) }
     WorkQueue.run(
       width: options.concurrency,
       next: {
@@ -78,12 +80,7 @@ public struct BatchRunner: Sendable {
         case .failure(let error):
           outcome = JobOutcome(id: "?", status: .failed, outputs: [], error: error.description, seconds: 0)
         case .success(let job):
-          if options.resume, jobRenderer.isComplete(job) {
-            outcome = JobOutcome(
-              id: job.id, status: .skipped, outputs: jobRenderer.outputs(of: job), error: nil, seconds: 0)
-          } else {
-            outcome = Self.perform(job, with: jobRenderer)
-          }
+          outcome = Self.perform(job, with: jobRenderer, ledger: ledger, resume: options.resume)
         }
         report.withLock { _ in done(outcome) }
       })

@@ -52,6 +52,8 @@ struct BatchCommandTests {
     #expect(lines.count == 6)
     #expect(lines.filter { $0.contains("\"status\": \"skipped\"") }.count == 5)
     #expect(lines.contains { $0.contains("\"id\": \"j4\"") && $0.contains("\"status\": \"ok\"") })
+    #expect(lines.contains { $0.contains("\"id\": \"j4\"") && $0.contains("\"resume\": \"redone: output missing\"") })
+    #expect(lines.filter { $0.contains("\"resume\": \"skipped: up to date\"") }.count == 5)
     #expect(cli.files("out").count == 6)
   }
 

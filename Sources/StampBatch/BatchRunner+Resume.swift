@@ -1,0 +1,31 @@
+import StampManifest
+
+extension BatchRunner {
+  /// Renders `job` unless `resume` is on and its record shows its outputs were made from the same job, inputs and
+  /// version; records how the outputs were made after a render that succeeds. The outcome's `resume` says why the
+  /// job was skipped or rendered when `resume` is on.
+  static func perform(_ job: JobEntry, with renderer: JobRenderer, ledger: ResumeLedger?, resume: Bool)
+    -> JobOutcome
+  {
+    guard let ledger else { return perform(job, with: renderer) }
+    let fingerprint = ResumeFingerprint(job: job, renderer: renderer)
+    let outputs = renderer.outputs(of: job)
+    var reason: String?
+    if resume {
+      let verdict = ledger.verdict(for: job, outputs: outputs, fingerprint: fingerprint)
+      if verdict == .upToDate {
+        var skipped = JobOutcome(id: job.id, status: .skipped, outputs: outputs, error: nil, seconds: 0)
+        skipped.resume = verdict.report
+        return skipped
+      }
+      reason = verdict.report
+    }
+    ledger.forget(job)
+    var outcome = perform(job, with: renderer)
+    outcome.resume = reason
+    if outcome.status == .ok, let fingerprint {
+      ledger.remember(job, outputs: outcome.outputs, fingerprint: fingerprint)
+    }
+    return outcome
+  }
+}
