@@ -19,6 +19,9 @@ struct ResumeFingerprint: Sendable, Equatable {
   init?(job: JobEntry, renderer: JobRenderer, version: String = StampcamVersion.current) {
     var entry = job
     (entry.index, entry.line) = (0, 0)  // moving a job within its manifest changes nothing it makes
+    // The same files named from another folder (a manifest run from elsewhere) are the same inputs.
+    entry.base = OutputPaths.realPath(job.base)
+    for i in entry.stamps.indices { entry.stamps[i].image = OutputPaths.realPath(job.stamps[i].image) }
     guard let (scene, _) = try? renderer.replay(job, stampSize: { try renderer.renderer.cache.pixelSize(of: $0) })
     else { return nil }
     var digest = Digest()
@@ -26,7 +29,7 @@ struct ResumeFingerprint: Sendable, Equatable {
     CanonicalText.add(renderer.outputs(of: job), to: &digest)
     CanonicalText.add(scene, to: &digest)
     var seen = Set<String>()
-    let files = ([job.base] + job.stamps.map(\.image)).filter { seen.insert($0).inserted }
+    let files = ([entry.base] + entry.stamps.map(\.image)).filter { seen.insert($0).inserted }
     guard let inputs = Self.digest(of: files) else { return nil }
     self.version = version
     self.job = digest.hex

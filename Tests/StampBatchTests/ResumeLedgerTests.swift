@@ -106,6 +106,20 @@ struct ResumeLedgerTests {
     #expect(try Self.run(w).resume == "skipped: up to date")
   }
 
+  /// The same manifest run from another folder names the same files by other paths: still up to date.
+  @Test func theSameManifestRunFromAnotherFolderIsStillUpToDate() throws {
+    let w = try Workspace()
+    defer { w.remove() }
+    try Self.prepare(w, dx: 0)
+    _ = try Self.run(w)
+    try FileManager.default.createDirectory(atPath: w.path("sub"), withIntermediateDirectories: true)
+    let jobs = try ManifestDecoder().decode(contentsOf: URL(fileURLWithPath: w.path("sub/../m.json"))).jobs
+    #expect(jobs.first?.base != (try w.jobs("m.json")).first?.base)
+    var options = BatchOptions(outputFolder: w.path("out"), concurrency: 1)
+    options.resume = true
+    #expect(try BatchRunner(options: options).run(jobs).first?.resume == "skipped: up to date")
+  }
+
   private func modified(_ path: String) throws -> Date {
     try #require(try FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as? Date)
   }
