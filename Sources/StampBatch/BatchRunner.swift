@@ -14,7 +14,8 @@ public struct BatchOptions: Sendable {
   public var overlay = false
   /// Render only this shard's jobs.
   public var shard: Shard?
-  /// Skip jobs whose outputs all exist (outputs appear only complete: they are renamed into place).
+  /// Skip jobs whose outputs were made from the same job, inputs and stampcam version (a record in `.stampcam/`
+  /// under the output folder says how each job's outputs were made); render the others again.
   public var resume = false
   /// Files no output may replace, besides each job's own inputs (see `OutputClaims.protected`).
   public var protected: Set<FileIdentity> = []
@@ -68,7 +69,7 @@ public struct BatchRunner: Sendable {
   /// jobs once `cancellation` is cancelled; jobs in flight finish.
   public func run<Jobs: Sequence<Result<JobEntry, ManifestError>>>(
     _ jobs: Jobs, cancellation: Cancellation = Cancellation(), done: @escaping @Sendable (JobOutcome) -> Void
-  ) {
+  ) where Jobs.Iterator: SendableMetatype {
     run(jobs, cancellation: cancellation) { outcome -> Bool in
       done(outcome)
       return true
@@ -80,11 +81,12 @@ public struct BatchRunner: Sendable {
   /// so that no output stays that the report does not list.
   public func run<Jobs: Sequence<Result<JobEntry, ManifestError>>>(
     _ jobs: Jobs, cancellation: Cancellation = Cancellation(), record: @escaping @Sendable (JobOutcome) -> Bool
-  ) {
+  ) where Jobs.Iterator: SendableMetatype {
     let iterator = Locked(jobs.makeIterator())
     let report = Locked(())
     let jobRenderer = self.jobRenderer
     let options = self.options
+    let ledger = jobRenderer.paths.map { ResumeLedger(root: $0.root) }
     WorkQueue.run(
       width: options.concurrency,
       next: {
@@ -102,12 +104,8 @@ public struct BatchRunner: Sendable {
         case .failure(let error):
           _ = note(JobOutcome(id: "?", status: .failed, outputs: [], error: error.description, seconds: 0))
         case .success(let job):
-          if options.resume, jobRenderer.isComplete(job) {
-            _ = note(
-              JobOutcome(id: job.id, status: .skipped, outputs: jobRenderer.outputs(of: job), error: nil, seconds: 0))
-          } else {
-            Self.perform(job, with: jobRenderer, manifest: options.manifest, record: note)
-          }
+          Self.perform(
+            job, with: jobRenderer, ledger: ledger, resume: options.resume, manifest: options.manifest, record: note)
         }
       })
   }

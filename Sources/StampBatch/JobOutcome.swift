@@ -15,6 +15,8 @@ public struct JobOutcome: Sendable, Equatable {
   public var error: String?
   /// Wall-clock seconds the job took.
   public var seconds: Double
+  /// Under `--resume`, why the job was skipped or rendered (`skipped: up to date`, `redone: job changed`, ...).
+  public var resume: String?
 
   /// Creates an outcome.
   public init(id: String, status: Status, outputs: [String], error: String?, seconds: Double) {
@@ -27,12 +29,14 @@ public struct JobOutcome: Sendable, Equatable {
 }
 
 extension JobOutcome {
-  /// The report's line for this job: `{"id", "status", "outputs", "error", "seconds"}`.
+  /// The report's line for this job: `{"id", "status", "outputs", "error", "seconds"}`, and `"resume"` under
+  /// `--resume`.
   public var jsonLine: String {
-    JSON.render(
-      .object([
-        ("id", .string(id)), ("status", .string(status.rawValue)), ("outputs", .array(outputs.map { .string($0) })),
-        ("error", error.map { .string($0) } ?? .null), ("seconds", .number((seconds * 1000).rounded() / 1000)),
-      ]))
+    var fields: [(String, JSON.Value)] = [
+      ("id", .string(id)), ("status", .string(status.rawValue)), ("outputs", .array(outputs.map { .string($0) })),
+      ("error", error.map { .string($0) } ?? .null), ("seconds", .number((seconds * 1000).rounded() / 1000)),
+    ]
+    if let resume { fields.append(("resume", .string(resume))) }
+    return JSON.render(.object(fields))
   }
 }

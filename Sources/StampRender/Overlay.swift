@@ -25,6 +25,9 @@ public struct Overlay: Sendable, Hashable {
   static let fingerColours = ["#00e5ff", "#ff9100", "#76ff03", "#ff1744", "#2979ff", "#ffea00"]
   static let markColour = "#ff00ff"
   static let outlineColour = "#ffff00"
+  /// The rings around a label's glyphs: the dark one shows on light photos, the light one on dark photos.
+  static let darkRing = "#000000"
+  static let lightRing = "#ffffff"
 
   /// The SVG for an image of `width` x `height`; line widths grow with the image so they read at any size.
   func svg(width: Int, height: Int) -> String {
@@ -55,11 +58,20 @@ public struct Overlay: Sendable, Hashable {
       let (x, y, r) = (gesture.at.x, gesture.at.y, line * 3)
       out += "<rect x=\"\(n(x - r))\" y=\"\(n(y - r))\" width=\"\(n(2 * r))\" height=\"\(n(2 * r))\""
       out += " fill=\"\(Self.markColour)\" transform=\"rotate(45 \(n(x)) \(n(y)))\"/>"
-      out += "<text x=\"\(n(x + 2 * r))\" y=\"\(n(y - 2 * r))\" font-family=\"DejaVu Sans, sans-serif\""
-      out += " font-size=\"\(n(line * 9))\" fill=\"\(Self.markColour)\" stroke=\"black\""
-      out += " stroke-width=\"\(n(line / 3))\">\(gesture.kind.rawValue)</text>"
+      out += label(gesture.kind.rawValue, x: x + 2 * r, y: y - 2 * r, size: line * 9, line: line)
     }
     return out + "</svg>"
+  }
+
+  /// A label readable on any photo: the glyphs in the mark colour inside a dark ring inside a light ring, drawn as
+  /// the same text three times (widest stroke first), so that one of the rings contrasts with whatever is beneath.
+  func label(_ text: String, x: Double, y: Double, size: Double, line: Double) -> String {
+    let start = "<text x=\"\(n(x))\" y=\"\(n(y))\" font-family=\"DejaVu Sans, sans-serif\" font-size=\"\(n(size))\""
+    let rings = [(Self.lightRing, line * 4), (Self.darkRing, line * 2)].map { colour, width in
+      start + " fill=\"none\" stroke=\"\(colour)\" stroke-width=\"\(n(width))\""
+        + " stroke-linejoin=\"round\">\(text)</text>"
+    }
+    return rings.joined() + start + " fill=\"\(Self.markColour)\">\(text)</text>"
   }
 
   /// The stamp's rotated, scaled rectangle, clockwise from its top-left corner.

@@ -1,8 +1,10 @@
+import StampBatch
+
 /// The help texts, written by hand like a man page.
 enum Usage {
   static let commands = ["render", "validate", "explain", "import", "schema"]
 
-  static let version = "stampcam 0.1.0"
+  static let version = "stampcam \(StampcamVersion.current)"
 
   static func text(for topic: String?) -> String {
     switch topic {
@@ -77,10 +79,14 @@ enum Usage {
       --shard I/N        render only the jobs whose index (from 0) is I modulo N; the N shards together render
                          every job once, with byte-identical results (for Kubernetes Indexed Jobs, Slurm arrays,
                          GNU parallel)
-      --resume           skip jobs whose outputs all exist already (outputs appear only when complete)
-      --report FILE|-    write one JSON line per job (id, status ok/failed/skipped, outputs, error, seconds);
-                         it lists exactly the outputs on disk. If it cannot be written (a full disk), the job's
-                         outputs are removed, no later job starts and the exit status is 1
+      --resume           skip jobs whose outputs were made from the same job, input files (size and
+                         modification time) and stampcam version, as recorded in DIR/.stampcam/; render the
+                         others again
+      --report FILE|-    write one JSON line per job (id, status ok/failed/skipped, outputs, error, seconds;
+                         with --resume, why it was skipped or rendered: "resume": "skipped: up to date",
+                         "redone: job changed", "redone: input changed", ...); it lists exactly the outputs on
+                         disk. If it cannot be written (a full disk), the job's outputs are removed, no later job
+                         starts and the exit status is 1
       --quiet, -q        no progress and no summary on stderr
       --overlay          also write <output>.overlay.<ext> for every job: the finger paths (a colour per
                          finger, a dot where it came down, a ring where it lifted), the points where gestures
