@@ -25,7 +25,7 @@ let package = Package(
     .target(name: "StampBatch", dependencies: ["StampCore", "StampManifest", "StampRender"]),
     // The thin command line.
     .executableTarget(name: "stampcam", dependencies: ["StampBatch", "StampManifest", "StampCore", "StampImport"]),
-    .target(name: "StampImport", dependencies: ["StampCore"]),
+    .target(name: "StampImport", dependencies: ["StampCore", "StampManifest"]),
     // Gesture-engine benchmark (scripts/bench-gestures): touch events replayed per second.
     .executableTarget(name: "StampBench", dependencies: ["StampCore", "StampManifest"]),
 
