@@ -56,6 +56,41 @@ struct StampSessionTests {
     #expect(replayed.gestures.map(\.kind) == [.drag, .doubleTap, .pinch, .tap])
   }
 
+  @Test("the script of what was fed, one touches item per item, replays to the same stamps and viewport")
+  func scriptReplays() throws {
+    var session = try starSession()
+    let drag = [
+      [touch(0, 1, .began, 250, 200)], [touch(0.1, 1, .moved, 270, 210)], [touch(0.2, 1, .ended, 270, 210)],
+    ]
+    for frame in drag { try session.feed(frame) }
+    session.endItem()
+    let pinch = [
+      [touch(5, 1, .began, 250, 205), touch(5, 2, .began, 290, 215)],
+      [touch(5.1, 1, .moved, 230, 200), touch(5.1, 2, .moved, 310, 230)],
+    ]
+    for frame in pinch { try session.feed(frame) }
+    let script = session.script
+    #expect(script.count == 2)
+    #expect(script[0] == .touches(drag.flatMap { $0 }))
+    // The second item counts from its first event: 5 becomes 0.
+    guard case .touches(let second) = script[1] else { throw ScriptIsNotTouches() }
+    #expect(second.map(\.t) == [0, 0, 5.1 - 5, 5.1 - 5])
+    session.endItem()
+    let stamp = StampSpec(id: "star", center: Point(250, 200), width: 100, pixelSize: Size(64, 64))
+    let spec = SceneSpec(imageSize: Size(1000, 800), view: Size(500, 400), stamps: [stamp], gestures: script)
+    let replayed = try replay(spec)
+    #expect(replayed.stamps == session.stamps)
+    #expect(replayed.viewport == session.viewport)
+    #expect(replayed.gestures.map(\.kind) == [.drag, .pinch])
+    // The drag moved the centre by (20, 10) points, (40, 20) pixels; the finger line went from (40, 10) to (80, 30):
+    // x sqrt(7300 / 1700) = x2.07, clamped to 2, turned by atan(400 / 3500) = 6.5198 degrees.
+    #expect(session.stamps[0].center == Point(540, 420))
+    #expect(session.stamps[0].scale == 2)
+    #expect(close(session.stamps[0].rotation, 6.519801751656986, 1e-9))
+  }
+
+  struct ScriptIsNotTouches: Error {}
+
   @Test("a single tap is reported once the clock passes doubleTapInterval after its lift")
   func singleTapWaitsForTheClock() throws {
     var session = try starSession()

@@ -18,6 +18,9 @@ public struct StampSession: Sendable {
   private var item = 0
   private var itemEvents = 0
   private let view: Size
+  /// The ended items' touches, as `script` gives them, and the current item's so far.
+  private var ended: [GestureItem] = []
+  private var current: [TouchEvent] = []
 
   /// A session over a photo of `imageSize` pixels shown on a screen of `view` points (nil: the image itself, one
   /// point per pixel), with `stamps` placed in view points at the viewport the screen first shows.
@@ -70,6 +73,7 @@ public struct StampSession: Sendable {
     if !issues.isEmpty { throw .invalidTouches(item: item, issues: issues) }
     check = trial
     itemEvents += frame.count
+    current += frame
     let before = engine.gestures.count
     for event in frame { engine.handle(event, start: 0) }
     engine.endFrame()
@@ -91,9 +95,22 @@ public struct StampSession: Sendable {
     let before = engine.gestures.count
     engine.finishItem()
     check.cancelAll()
+    if !current.isEmpty { ended.append(Self.item(current)) }
+    current.removeAll()
     item += 1
     itemEvents = 0
     return Array(engine.gestures[before...])
+  }
+
+  /// What was fed, as a gesture script for a manifest: one `touches` item per item (each `endItem()` closes one),
+  /// its `t` counted from its first event, as the batch counts it. Replaying it leaves the same stamps and viewport
+  /// (the gestures' times are then on the job's clock, where items start 1 s after the previous one ends).
+  public var script: [GestureItem] { current.isEmpty ? ended : ended + [Self.item(current)] }
+
+  private static func item(_ events: [TouchEvent]) -> GestureItem {
+    let first = events[0].t
+    if first == 0 { return .touches(events) }
+    return .touches(events.map { TouchEvent(t: $0.t - first, id: $0.id, phase: $0.phase, location: $0.location) })
   }
 
   /// The image point shown at view point `p`.

@@ -21,12 +21,10 @@ let frames: [[TouchEvent]] = [
     TouchEvent(t: 0.1, id: 2, phase: .ended, location: Point(287.5, 200)),
   ],
 ]
-var recorded: [TouchEvent] = []
 for frame in frames {
   for gesture in try session.feed(frame) {
     print("recognized \(gesture.kind) on \(gesture.target ?? "the photo") at t = \(gesture.t)")
   }
-  recorded += frame
   // Redraw here: session.stamps are in photo pixels; session.toView(_:) maps a point to the screen.
 }
 session.endItem()  // The person is done: fingers still down are cancelled, a pending single tap fires.
@@ -39,5 +37,5 @@ print("centre \(placed.center) in the photo, \(session.toView(placed.center)) on
 let job = JobEntry(
   id: "star", base: "photo.jpg", output: "star.jpg", view: Size(500, 400),
   stamps: [StampEntry(id: "star", image: "star.png", center: Point(250, 200), width: 100)],
-  gestures: [.touches(recorded)])
+  gestures: session.script)
 print(ManifestWriter().jsonLine(job))
