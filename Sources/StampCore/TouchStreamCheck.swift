@@ -47,6 +47,11 @@ struct TouchStreamCheck: Sendable {
     }
   }
 
+  /// Moves the clock to `time` with no event, so that no later event may come before it.
+  mutating func advance(to time: Double) {
+    lastTime = max(lastTime, time)
+  }
+
   /// Forgets the touches that are down (the engine cancelled them); the clock keeps going.
   mutating func cancelAll() {
     live.removeAll(keepingCapacity: true)

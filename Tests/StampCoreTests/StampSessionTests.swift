@@ -91,20 +91,6 @@ struct StampSessionTests {
 
   struct ScriptIsNotTouches: Error {}
 
-  @Test("a single tap is reported once the clock passes doubleTapInterval after its lift")
-  func singleTapWaitsForTheClock() throws {
-    var session = try starSession()
-    try session.feed([touch(0, 1, .began, 100, 100)])
-    try session.feed([touch(0.1, 1, .ended, 100, 100)])
-    #expect(session.advance(to: 0.3).isEmpty)
-    // Due at 0.1 + 0.35 = 0.45, at the tap's image point (200, 200).
-    let fired = session.advance(to: 0.46)
-    #expect(fired.map(\.kind) == [.tap])
-    #expect(fired.map(\.at) == [Point(200, 200)])
-    #expect(close(try #require(fired.first).t, 0.45))
-    #expect(session.endItem().isEmpty)
-  }
-
   @Test("a frame that breaks the touch rules is refused whole, and the session goes on")
   func badFrameIsRefused() throws {
     var session = try starSession()

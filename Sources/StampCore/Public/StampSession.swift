@@ -80,10 +80,13 @@ public struct StampSession: Sendable {
     return Array(engine.gestures[before...])
   }
 
-  /// Lets the clock run to `time` with no new touch: fires the single taps due before it and returns them.
+  /// Lets the clock run to `time` with no new touch: fires the single taps due before it and returns them. Later
+  /// frames may not come before `time`; a time that is not finite changes nothing.
   @discardableResult
   public mutating func advance(to time: Double) -> [RecognizedGesture] {
+    guard time.isFinite else { return [] }
     let before = engine.gestures.count
+    check.advance(to: time)
     engine.fireDueTaps(before: time)
     return Array(engine.gestures[before...])
   }
