@@ -2,7 +2,8 @@ import StampCore
 
 /// Writes manifests: what an app recorded (jobs, stamps, gestures, touches), as JSON the batch reads back to the
 /// same jobs. Numbers are written exactly (`0.1` stays `0.1`, never `1e-05`), so the batch replays the very touches the
-/// app's `StampSession` was fed; only values that differ from the defaults are written.
+/// app's `StampSession` was fed; only values that differ from the defaults are written. Paths are written as the job
+/// holds them: the batch reads a relative `base`, `image` or output path against the manifest's folder.
 ///
 /// ```swift
 /// let text = ManifestWriter().json(Manifest(jobs: [job]))    // a manifest.json
