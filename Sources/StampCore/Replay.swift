@@ -18,7 +18,7 @@ public func replay(_ spec: SceneSpec) throws -> SceneResult {
 
 /// Replays like `replay(_:)` and also returns where every finger went, in image pixels (each point mapped with
 /// the viewport as it was when the finger got there), for pictures of what happened.
-public func replayTracing(_ spec: SceneSpec) throws -> (SceneResult, [TouchTrace]) {
+package func replayTracing(_ spec: SceneSpec) throws -> (SceneResult, [TouchTrace]) {
   var traces: [TouchTrace]? = []
   let result = try run(spec, recording: &traces)
   return (result, traces ?? [])
