@@ -10,7 +10,7 @@
 /// ```swift
 /// var session = try StampSession(imageSize: Size(1000, 800), view: Size(500, 400), stamps: [star])
 /// let new = try session.feed(frame)   // the gestures this frame recognized
-/// let star = session.stamps[0]        // where to draw it, in image pixels
+/// let placed = session.stamps[0]      // where to draw the star, in image pixels
 /// ```
 public struct StampSession: Sendable {
   var engine: GestureEngine
