@@ -4,7 +4,11 @@ import PackageDescription
 let package = Package(
   name: "stampcam",
   products: [
-    .executable(name: "stampcam", targets: ["stampcam"])
+    .executable(name: "stampcam", targets: ["stampcam"]),
+    // For apps (iOS, macOS, Android): the gesture engine alone; no Foundation, no C, no libvips.
+    .library(name: "StampCore", targets: ["StampCore"]),
+    // Reading and writing manifests, so an app can hand what the person did to the batch (Foundation, no C).
+    .library(name: "StampManifest", targets: ["StampManifest"]),
   ],
   targets: [
     // Pure Swift: geometry, touches, recognizers, viewport, scene replay. Knows no pixels.
@@ -15,7 +19,7 @@ let package = Package(
     .systemLibrary(
       name: "CVips",
       pkgConfig: "vips",
-      providers: [.apt(["libvips-dev"])]
+      providers: [.apt(["libvips-dev"]), .brew(["vips"])]
     ),
     // Fixed-arity C wrappers over libvips' variadic API, and the libjpeg code of the DCT-domain JPEG path.
     .target(name: "CVipsShim", dependencies: ["CVips"], linkerSettings: [.linkedLibrary("jpeg")]),
@@ -25,7 +29,7 @@ let package = Package(
     .target(name: "StampBatch", dependencies: ["StampCore", "StampManifest", "StampRender"]),
     // The thin command line.
     .executableTarget(name: "stampcam", dependencies: ["StampBatch", "StampManifest", "StampCore", "StampImport"]),
-    .target(name: "StampImport", dependencies: ["StampCore"]),
+    .target(name: "StampImport", dependencies: ["StampCore", "StampManifest"]),
     // Gesture-engine benchmark (scripts/bench-gestures): touch events replayed per second.
     .executableTarget(name: "StampBench", dependencies: ["StampCore", "StampManifest"]),
 

@@ -14,6 +14,7 @@ public struct Point: Sendable, Hashable, CustomStringConvertible {
   /// The origin.
   public static let zero = Point(0, 0)
 
+  /// `(x, y)`.
   public var description: String { "(\(x), \(y))" }
 }
 
@@ -30,6 +31,7 @@ public struct Size: Sendable, Hashable, CustomStringConvertible {
     self.height = height
   }
 
+  /// `WIDTHxHEIGHT`.
   public var description: String { "\(width)x\(height)" }
 }
 

@@ -14,12 +14,12 @@ struct GestureEngine: Sendable {
   /// Every gesture recognized so far, in order.
   private(set) var gestures: [RecognizedGesture] = []
   private var touches: [LiveTouch] = []
-  private var taps: TapRecognizer
+  var taps: TapRecognizer
   private var manipulation = Manipulation()
   private let slopSquared: Double
   private var frameKey = 0.0
   private var frameTime = 0.0
-  private var frameOpen = false
+  var frameOpen = false
 
   /// An engine over `canvas` with no finger down.
   init(canvas: Canvas) {
@@ -85,7 +85,7 @@ struct GestureEngine: Sendable {
     return nil
   }
 
-  private mutating func commit() {
+  mutating func commit() {
     let time = frameTime
     while let single = taps.dueSingleTap(at: time, inclusive: false) { record(.tap, t: single.t, at: single.at) }
     if let single = taps.heldTapExpired(at: time) { record(.tap, t: single.t, at: single.at) }
@@ -152,7 +152,7 @@ struct GestureEngine: Sendable {
     }
   }
 
-  private mutating func record(_ kind: GestureKind, t: Double, at q: Point) {
+  mutating func record(_ kind: GestureKind, t: Double, at q: Point) {
     gestures.append(RecognizedGesture(kind: kind, t: t, at: q, target: nil))
   }
 }

@@ -32,7 +32,9 @@ public struct StampSpec: Sendable, Hashable {
 
 /// What a high-level gesture acts on: a stamp (by id) or a point in view points.
 public enum GestureTarget: Sendable, Hashable {
+  /// The stamp with this id, where it is when the gesture begins.
   case stamp(String)
+  /// A point in view points.
   case point(Point)
 }
 

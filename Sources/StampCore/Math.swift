@@ -4,6 +4,8 @@
   import Musl
 #elseif canImport(Darwin)
   import Darwin
+#elseif canImport(Android)
+  import Android
 #endif
 
 // The few libm functions the engine needs, behind one door so that no other file imports a C module.

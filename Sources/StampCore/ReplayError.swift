@@ -11,6 +11,7 @@ public enum ReplayError: Error, CustomStringConvertible, Equatable {
   /// The scene itself cannot be replayed: a size, a stamp or a setting is out of range (`path` names it).
   case invalidScene(path: String, message: String)
 
+  /// The problem in lower case, led by the JSON path of the item or value at fault.
   public var description: String {
     switch self {
     case .invalidTouches(let item, let issues):

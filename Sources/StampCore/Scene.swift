@@ -23,7 +23,16 @@ public struct PlacedStamp: Sendable, Hashable {
 
 /// The kinds of gesture the recognizers report.
 public enum GestureKind: String, Sendable, CaseIterable {
-  case tap, doubleTap, twoFingerTap, pinch, drag
+  /// One finger down and up, with no second tap within `doubleTapInterval`; it changes nothing.
+  case tap
+  /// Two taps close in time and place: zooms the viewport (`DoubleTapMode`).
+  case doubleTap
+  /// Two fingers tapping together: zooms the viewport out by `zoomStep`.
+  case twoFingerTap
+  /// Two fingers spreading or turning: scales and rotates a stamp, or zooms the viewport.
+  case pinch
+  /// One finger moving: moves a stamp, or scrolls the viewport.
+  case drag
 }
 
 /// A gesture the recognizers fired.

@@ -1,6 +1,15 @@
 /// The phase of one touch in one frame, as UIKit reports it.
 public enum TouchPhase: String, Sendable, CaseIterable {
-  case began, moved, stationary, ended, cancelled
+  /// The finger touched down.
+  case began
+  /// The finger moved.
+  case moved
+  /// The finger is down and did not move (another finger did).
+  case stationary
+  /// The finger lifted.
+  case ended
+  /// The system took the touch away; it is no tap.
+  case cancelled
 }
 
 /// One touch sample: a finger's state at one instant, in view points.
@@ -39,5 +48,6 @@ public struct TouchStreamIssue: Sendable, Hashable, CustomStringConvertible {
     self.message = message
   }
 
+  /// The issue as `[index].field: message`.
   public var description: String { "[\(index)]\(field.map { ".\($0)" } ?? ""): \(message)" }
 }

@@ -1,4 +1,5 @@
 import StampCore
+import StampManifest
 
 /// Writes touch events as the manifest's `touches` gesture item.
 ///
@@ -11,34 +12,13 @@ public enum TouchesJSON {
   /// A non-finite number cannot be written in JSON and is written as `null`, which manifest validation reports.
   public static func render(_ events: [TouchEvent]) -> String {
     guard !events.isEmpty else { return "{\"touches\": []}" }
-    let lines = events.map { event in
-      "  {\"t\": \(decimal(event.t, places: 6)), \"id\": \(event.id), \"phase\": \"\(event.phase.rawValue)\", "
-        + "\"x\": \(decimal(event.location.x, places: 3)), \"y\": \(decimal(event.location.y, places: 3))}"
-    }
+    let writer = ManifestWriter(roundsTouches: true)
+    let lines = events.map { "  " + writer.touch($0).inline }
     return "{\"touches\": [\n" + lines.joined(separator: ",\n") + "\n]}"
   }
 
   /// `value` rounded to `places` decimal places, as a plain decimal with no trailing zeros (`-0` is `0`).
   static func decimal(_ value: Double, places: Int) -> String {
-    guard value.isFinite else { return "null" }
-    var scale: Int64 = 1
-    for _ in 0..<places { scale *= 10 }
-    let scaled = (value * Double(scale)).rounded()
-    guard abs(scaled) < 9e15 else {
-      // Beyond 2^53 a Double has no fraction left to print; its integer part is exact.
-      return abs(value) < 9e18 ? String(Int64(value.rounded())) : "null"
-    }
-    let units = Int64(scaled)
-    if units == 0 { return "0" }
-    let magnitude = units.magnitude
-    let whole = magnitude / UInt64(scale)
-    var fraction = String(magnitude % UInt64(scale))
-    var text = (units < 0 ? "-" : "") + String(whole)
-    if fraction != "0" {
-      fraction = String(repeating: "0", count: places - fraction.count) + fraction
-      while fraction.hasSuffix("0") { fraction.removeLast() }
-      text += "." + fraction
-    }
-    return text
+    JSONNumber.rounded(value, places: places)
   }
 }

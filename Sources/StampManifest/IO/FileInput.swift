@@ -4,6 +4,8 @@
   import Musl
 #elseif canImport(Darwin)
   import Darwin
+#elseif canImport(Android)
+  import Android
 #endif
 
 /// A file open for reading, through the system calls directly so that failures carry errno's plain words.

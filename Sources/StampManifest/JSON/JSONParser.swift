@@ -5,9 +5,9 @@
 /// than a stack overflow, and by `maxBytes` so that an oversized document is refused before any work. It accepts
 /// exactly RFC 8259 (no comments, no trailing commas, no `NaN`, UTF-8 only); a leading UTF-8 byte order mark is
 /// skipped, as the RFC allows.
-public struct JSONParser: Sendable {
+package struct JSONParser: Sendable {
   /// What to do when an object repeats a key.
-  public enum DuplicateKeys: Sendable {
+  package enum DuplicateKeys: Sendable {
     /// Fail the parse at the repeated key.
     case reject
     /// Keep every member, so that the caller can report the repeat with a JSON path.
@@ -15,14 +15,14 @@ public struct JSONParser: Sendable {
   }
 
   /// The deepest nesting of arrays and objects accepted.
-  public var maxDepth: Int
+  package var maxDepth: Int
   /// The largest document accepted, in bytes.
-  public var maxBytes: Int
+  package var maxBytes: Int
   /// What to do when an object repeats a key.
-  public var duplicateKeys: DuplicateKeys
+  package var duplicateKeys: DuplicateKeys
 
   /// Creates a parser; the defaults (64 levels, 64 MiB, repeated keys rejected) suit manifests.
-  public init(maxDepth: Int = 64, maxBytes: Int = 64 << 20, duplicateKeys: DuplicateKeys = .reject) {
+  package init(maxDepth: Int = 64, maxBytes: Int = 64 << 20, duplicateKeys: DuplicateKeys = .reject) {
     self.maxDepth = maxDepth
     self.maxBytes = maxBytes
     self.duplicateKeys = duplicateKeys
@@ -31,7 +31,7 @@ public struct JSONParser: Sendable {
   /// Parses one JSON document; `file` names it in the error.
   ///
   /// - Throws: `ManifestError` with one diagnostic giving the line and column of the first syntax error.
-  public func parse(_ bytes: UnsafeRawBufferPointer, file: String = "<json>") throws(ManifestError) -> JSONValue {
+  package func parse(_ bytes: UnsafeRawBufferPointer, file: String = "<json>") throws(ManifestError) -> JSONValue {
     do {
       return try parseOrFail(bytes)
     } catch {
@@ -42,7 +42,7 @@ public struct JSONParser: Sendable {
   /// Parses one JSON document held in an array of bytes; `file` names it in the error.
   ///
   /// - Throws: `ManifestError` with one diagnostic giving the line and column of the first syntax error.
-  public func parse(_ bytes: [UInt8], file: String = "<json>") throws(ManifestError) -> JSONValue {
+  package func parse(_ bytes: [UInt8], file: String = "<json>") throws(ManifestError) -> JSONValue {
     let result = bytes.withUnsafeBytes { raw in
       Result { () throws(ManifestError) -> JSONValue in try parse(raw, file: file) }
     }
@@ -52,7 +52,7 @@ public struct JSONParser: Sendable {
   /// Parses one JSON document held in a string; `file` names it in the error.
   ///
   /// - Throws: `ManifestError` with one diagnostic giving the line and column of the first syntax error.
-  public func parse(_ text: String, file: String = "<json>") throws(ManifestError) -> JSONValue {
+  package func parse(_ text: String, file: String = "<json>") throws(ManifestError) -> JSONValue {
     try parse(Array(text.utf8), file: file)
   }
 

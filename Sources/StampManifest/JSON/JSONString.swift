@@ -1,7 +1,7 @@
 /// Writing JSON strings: the one escaping routine for everything stampcam prints as JSON.
-public enum JSONString {
+package enum JSONString {
   /// `s` as a JSON string literal: quotes, backslashes and control characters escaped, everything else as is.
-  public static func quoted(_ s: String) -> String {
+  package static func quoted(_ s: String) -> String {
     var out = "\""
     for scalar in s.unicodeScalars {
       switch scalar {

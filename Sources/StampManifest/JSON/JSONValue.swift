@@ -1,7 +1,7 @@
 /// A JSON value together with where it starts in its document, so that errors can name a line.
-public struct JSONValue: Sendable, Hashable {
+package struct JSONValue: Sendable, Hashable {
   /// The kinds of JSON value, with their contents.
-  public enum Kind: Sendable, Hashable {
+  package enum Kind: Sendable, Hashable {
     /// `null`.
     case null
     /// `true` or `false`.
@@ -17,25 +17,25 @@ public struct JSONValue: Sendable, Hashable {
   }
 
   /// What the value is.
-  public var kind: Kind
+  package var kind: Kind
   // 32-bit positions keep the tree small: a touch trace is mostly numbers.
   private var line32: Int32
   private var column32: Int32
 
   /// The 1-based line where the value starts.
-  public var line: Int { Int(line32) }
+  package var line: Int { Int(line32) }
   /// The 1-based column (in UTF-8 bytes) where the value starts.
-  public var column: Int { Int(column32) }
+  package var column: Int { Int(column32) }
 
   /// Creates a value located at `line` and `column`.
-  public init(_ kind: Kind, line: Int, column: Int) {
+  package init(_ kind: Kind, line: Int, column: Int) {
     self.kind = kind
     line32 = Int32(clamping: line)
     column32 = Int32(clamping: column)
   }
 
   /// A short phrase naming the value's type, for messages: `a string`, `an array`.
-  public var typeName: String {
+  package var typeName: String {
     switch kind {
     case .null: "null"
     case .bool: "a boolean"
@@ -47,21 +47,21 @@ public struct JSONValue: Sendable, Hashable {
   }
 
   /// The member named `key` if the value is an object that has one (the first, if several).
-  public subscript(key: String) -> JSONValue? {
+  package subscript(key: String) -> JSONValue? {
     guard case .object(let members) = kind else { return nil }
     return members.first { $0.key == key }?.value
   }
 }
 
 /// One `"key": value` pair of a JSON object.
-public struct JSONMember: Sendable, Hashable {
+package struct JSONMember: Sendable, Hashable {
   /// The key, with its escapes decoded.
-  public var key: String
+  package var key: String
   /// The value.
-  public var value: JSONValue
+  package var value: JSONValue
 
   /// Creates a member.
-  public init(key: String, value: JSONValue) {
+  package init(key: String, value: JSONValue) {
     self.key = key
     self.value = value
   }

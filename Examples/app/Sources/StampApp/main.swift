@@ -1,0 +1,41 @@
+import StampCore
+import StampManifest
+
+// A 1000 x 800 photo on a 500 x 400 screen (shown at half size), and a star stamp 100 points wide on it.
+let star = StampSpec(id: "star", center: Point(250, 200), width: 100, pixelSize: Size(64, 64))
+var session = try StampSession(imageSize: Size(1000, 800), view: Size(500, 400), stamps: [star])
+
+// Frames of touches as touchesBegan/Moved/Ended hand them over: two fingers land on the star 50 points apart,
+// spread to 75 points apart (a pinch of x1.5), and lift.
+let frames: [[TouchEvent]] = [
+  [
+    TouchEvent(t: 0, id: 1, phase: .began, location: Point(225, 200)),
+    TouchEvent(t: 0, id: 2, phase: .began, location: Point(275, 200)),
+  ],
+  [
+    TouchEvent(t: 0.05, id: 1, phase: .moved, location: Point(212.5, 200)),
+    TouchEvent(t: 0.05, id: 2, phase: .moved, location: Point(287.5, 200)),
+  ],
+  [
+    TouchEvent(t: 0.1, id: 1, phase: .ended, location: Point(212.5, 200)),
+    TouchEvent(t: 0.1, id: 2, phase: .ended, location: Point(287.5, 200)),
+  ],
+]
+for frame in frames {
+  for gesture in try session.feed(frame) {
+    print("recognized \(gesture.kind) on \(gesture.target ?? "the photo") at t = \(gesture.t)")
+  }
+  // Redraw here: session.stamps are in photo pixels; session.toView(_:) maps a point to the screen.
+}
+session.endItem()  // The person is done: fingers still down are cancelled, a pending single tap fires.
+
+let placed = session.stamps[0]
+print("star: scale \(placed.scale), rotation \(placed.rotation)")
+print("centre \(placed.center) in the photo, \(session.toView(placed.center)) on the screen")
+
+// Hand it to the batch: one line of a JSON Lines manifest, which `stampcam render` replays the same way.
+let job = JobEntry(
+  id: "star", base: "photo.jpg", output: "star.jpg", view: Size(500, 400),
+  stamps: [StampEntry(id: "star", image: "star.png", center: Point(250, 200), width: 100)],
+  gestures: session.script)
+print(ManifestWriter().jsonLine(job))
