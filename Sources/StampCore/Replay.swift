@@ -2,6 +2,9 @@
 /// so that items never merge into one double tap.
 public let gestureItemGap = 1.0
 
+/// The most move frames a high-level gesture item (a pinch or a drag) may ask for; the manifest's bound too.
+public let maxGestureSteps = 100_000
+
 /// Replays a job's gestures and returns the final scene.
 ///
 /// Stamps are placed from view coordinates at the viewport the screen first shows. The items play in order on one
@@ -53,5 +56,7 @@ private func run(_ spec: SceneSpec, recording traces: inout [TouchTrace]?) throw
   }
   let canvas = engine.canvas
   let state = ViewportState(zoom: canvas.viewport.zoom, visible: canvas.viewport.visible, viewSize: view)
-  return SceneResult(stamps: canvas.stamps.map(\.placed), viewport: state, gestures: engine.gestures)
+  let result = SceneResult(stamps: canvas.stamps.map(\.placed), viewport: state, gestures: engine.gestures)
+  try SceneCheck.validate(result)
+  return result
 }
