@@ -1,9 +1,11 @@
 import Foundation
+import StampCore
 import StampManifest
 import StampRender
 
 /// What the manifest decoder cannot judge about a job: whether its outputs name a format stampcam writes (checked
-/// before any rendering) and whether its inputs exist (checked by stat, never by decoding, in `validate`).
+/// before any rendering), whether its inputs exist (checked by stat, never by decoding, in `validate`), and
+/// whether its gestures can be replayed on the photo and stamps its headers describe (in `validate`).
 public enum JobCheck {
   /// A diagnostic for each output whose extension names no format stampcam writes.
   public static func outputs(of job: JobEntry, file: String) -> [Diagnostic] {
@@ -29,6 +31,34 @@ public enum JobCheck {
       }
     }
     return found
+  }
+
+  /// A diagnostic when the job cannot be replayed as `render` would replay it, from the images' headers only: a
+  /// photo or stamp whose header cannot be read or that has more than `maxPixels` pixels, a gesture that cannot
+  /// be played (a drag on a stamp covered where it begins), a scene out of bounds (a stamp over a million pixels
+  /// across). Pixels are never decoded, so a photo damaged past its header is found by `render` alone.
+  public static func replay(of job: JobEntry, file: String, maxPixels: Int = 100_000_000) -> [Diagnostic] {
+    let renderer = JobRenderer(renderer: Renderer(maxPixels: maxPixels), paths: nil)
+    do {
+      _ = try renderer.replay(job) { image in
+        let header = try ImageHeader.read(image)
+        guard header.width * header.height <= maxPixels else {
+          throw RenderError.tooLarge(path: image, width: header.width, height: header.height, limit: maxPixels)
+        }
+        return header.uprightSize
+      }
+      return []
+    } catch let error as ReplayError {
+      // `gestures[0]: stamp "a" is covered ...`: the path inside the job, then the message.
+      let text = "\(error)"
+      guard let colon = text.range(of: ": ") else {
+        return [Diagnostic(file: file, line: job.line, path: "jobs[\(job.index)]", message: text)]
+      }
+      let path = "jobs[\(job.index)]." + text[..<colon.lowerBound]
+      return [Diagnostic(file: file, line: job.line, path: path, message: String(text[colon.upperBound...]))]
+    } catch {
+      return [Diagnostic(file: file, line: job.line, path: "jobs[\(job.index)]", message: "\(error)")]
+    }
   }
 
   static func problem(with path: String) -> String? {

@@ -22,7 +22,7 @@ struct ExplainerTests {
         "stamps": [{"id": "s", "image": "stamp.ppm", "center": [100, 150], "width": 20, "rotation": -30}],
         "gestures": [{"doubleTap": {"at": [50, 150]}}]}]}
       """)
-    let text = try Explainer().explain(try w.jobs("m.json"))
+    let text = Explainer().explain(try w.jobs("m.json")).json
     let root = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
     #expect(Array(root.keys) == ["jobs"])
     let job = try #require((root["jobs"] as? [[String: Any]])?.first)
@@ -52,7 +52,7 @@ struct ExplainerTests {
     let photo = try Data(contentsOf: root.appendingPathComponent("Examples/photos/sunset.jpg"))
     try photo.prefix(4096).write(to: URL(fileURLWithPath: w.path("cut.jpg")))
     try w.write("m.json", #"{"version": 1, "jobs": [{"id": "c", "base": "cut.jpg"}]}"#)
-    let text = try Explainer().explain(try w.jobs("m.json"))
+    let text = Explainer().explain(try w.jobs("m.json")).json
     #expect(text.contains("\"visible\": [0, 0, 1200, 800]"), "\(text)")
   }
 }
