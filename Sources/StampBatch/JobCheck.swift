@@ -37,15 +37,15 @@ public enum JobCheck {
   /// photo or stamp whose header cannot be read or that has more than `maxPixels` pixels, a gesture that cannot
   /// be played (a drag on a stamp covered where it begins), a scene out of bounds (a stamp over a million pixels
   /// across). Pixels are never decoded, so a photo damaged past its header is found by `render` alone.
-  public static func replay(of job: JobEntry, file: String, maxPixels: Int = 100_000_000) -> [Diagnostic] {
+  /// `stampSize` gives a stamp's upright size (default: `headerSize`; a caller may keep the sizes it has read).
+  public static func replay(
+    of job: JobEntry, file: String, maxPixels: Int = 100_000_000,
+    stampSize: ((String) throws -> Size)? = nil
+  ) -> [Diagnostic] {
     let renderer = JobRenderer(renderer: Renderer(maxPixels: maxPixels), paths: nil)
     do {
       _ = try renderer.replay(job) { image in
-        let header = try ImageHeader.read(image)
-        guard header.width * header.height <= maxPixels else {
-          throw RenderError.tooLarge(path: image, width: header.width, height: header.height, limit: maxPixels)
-        }
-        return header.uprightSize
+        try stampSize?(image) ?? headerSize(of: image, maxPixels: maxPixels)
       }
       return []
     } catch let error as ReplayError {
@@ -59,6 +59,16 @@ public enum JobCheck {
     } catch {
       return [Diagnostic(file: file, line: job.line, path: "jobs[\(job.index)]", message: "\(error)")]
     }
+  }
+
+  /// An image's upright size from its header; throws when the header cannot be read or the image has more than
+  /// `maxPixels` pixels, as the renderer refuses it.
+  public static func headerSize(of image: String, maxPixels: Int = 100_000_000) throws -> Size {
+    let header = try ImageHeader.read(image)
+    guard header.width * header.height <= maxPixels else {
+      throw RenderError.tooLarge(path: image, width: header.width, height: header.height, limit: maxPixels)
+    }
+    return header.uprightSize
   }
 
   static func problem(with path: String) -> String? {
