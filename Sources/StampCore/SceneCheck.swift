@@ -19,7 +19,7 @@ enum SceneCheck {
 
   /// The most pixels across a stamp may be drawn: more is a mistake in the manifest (a width or scale off by
   /// orders of magnitude) and past what libvips' affine can place.
-  package static let maxStampPixels = 1_000_000.0
+  static let maxStampPixels = 1_000_000.0
 
   /// Throws for the first number of a replayed scene that is not finite (a stamp's centre, size, scale or
   /// rotation, the viewport, where a gesture was recognized), or a stamp drawn over `maxStampPixels` across.
@@ -42,8 +42,8 @@ enum SceneCheck {
     let visible = viewport.visible
     try require(visible.origin.isFinite, "viewport.visible", "is not finite (check the view and the zoom range)")
     try positive(visible.size, "viewport.visible")
-    for (index, gesture) in result.gestures.enumerated() where !gesture.at.isFinite {
-      try require(false, "recognized[\(index)].at", "is not finite (check the view and the zoom range)")
+    if let index = result.gestures.firstIndex(where: { !$0.at.isFinite }) {
+      throw .invalidScene(path: "recognized[\(index)].at", message: "is not finite (check the view and the zoom range)")
     }
   }
 
