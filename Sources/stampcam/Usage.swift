@@ -92,7 +92,8 @@ enum Usage {
 
     It checks everything render checks short of decoding pixels:
       - the JSON, keys, types and ranges (lengths, scales and durations at least 0.001, coordinates within
-        +-1000000, at most 100000 steps), ids, stamp names, touch order, output paths and formats;
+        +-1000000, at most 100000 steps), ids, stamp names, touch order, output paths and formats, a
+        viewOutput of at most 100000000 pixels;
       - that every photo and stamp exists and is readable;
       - for each job whose inputs exist, its images' headers (readable, at most 100000000 pixels, render's
         default --max-pixels) and its gestures replayed exactly as render replays them: a gesture that cannot be

@@ -49,6 +49,13 @@ struct ManifestWalkerTests {
       name: "absurd coordinate", job: #"{"base": "a", "stamps": [{"id": "s", "image": "s", "center": [2e6, 0]}]}"#,
       expected: ["jobs[0].stamps[0].center[0]: 2000000 is too large (at most 1000000)"]),
     Case(
+      name: "view output too large",
+      job: #"{"base": "a", "viewOutput": "v.png", "view": {"width": 1e6, "height": 1e6, "screenScale": 16}}"#,
+      expected: [
+        "jobs[0].viewOutput: the view would be 16000000 x 16000000 pixels (its size times its screenScale), over "
+          + "the limit of 100000000"
+      ]),
+    Case(
       name: "point of three", job: #"{"base": "a", "gestures": [{"tap": {"at": [1, 2, 3]}}]}"#,
       expected: ["jobs[0].gestures[0].tap.at: expected [x, y], found 3 items"]),
     Case(
