@@ -17,7 +17,9 @@ import StampManifest
 private let eventBudget = 250_000
 
 /// Photo sizes a renderer could report, picked by the input's length so that the choice is deterministic.
-private let imageSizes = [Size(1000, 750), Size(1, 1), Size(4000, 3000), Size(3, 20000), Size(390, 844)]
+private let imageSizes = [
+  Size(1000, 750), Size(1, 1), Size(4000, 3000), Size(3, 20000), Size(390, 844), Size(10_000_000, 1),
+]
 private let stampSizes = [Size(100, 100), Size(1, 1), Size(512, 64), Size(7, 3000)]
 
 /// The JSON Lines copy of the input: one file per process, in the folder the script names.
