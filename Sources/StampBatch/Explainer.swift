@@ -4,42 +4,35 @@ import StampRender
 
 /// `stampcam explain`: replays each job from headers alone and describes the outcome as JSON.
 public struct Explainer: Sendable {
+  /// What `explain` prints, and the jobs it could not replay.
+  public struct Explanation: Sendable {
+    /// The JSON document `{"jobs": [...]}`, one job per line.
+    public var json: String
+    /// Each job that could not be replayed (it has an `{"id", "error"}` entry in `json`), with the error.
+    public var failures: [(job: JobEntry, message: String)]
+  }
+
   /// Creates an explainer.
   public init() {}
 
-  /// The JSON document `{"jobs": [...]}` for `jobs`, one job per line.
-  public func explain(_ jobs: [JobEntry]) throws -> String {
+  /// Describes every job that can be replayed; a job that cannot (an unreadable photo, a gesture on a covered
+  /// stamp) gets an entry `{"id", "error"}` in its place, and the others are described all the same.
+  public func explain(_ jobs: [JobEntry]) -> Explanation {
     let renderer = JobRenderer(renderer: Renderer(), paths: nil)
     var lines: [String] = []
+    var failures: [(job: JobEntry, message: String)] = []
     for job in jobs {
-      // Stamp sizes from their headers too: explaining decodes no pixels at all.
-      let (scene, _) = try renderer.replay(job) { try ImageHeader.read($0).uprightSize }
-      lines.append(JSON.render(Self.describe(job.id, scene)))
+      do {
+        // Stamp sizes from their headers too: explaining decodes no pixels at all.
+        let (scene, _) = try renderer.replay(job) { try ImageHeader.read($0).uprightSize }
+        lines.append(JSON.render(SceneJSON.describe(job.id, scene)))
+      } catch {
+        let message = "\(error)"
+        failures.append((job, message))
+        lines.append(JSON.render(SceneJSON.failure(job.id, message)))
+      }
     }
-    return "{\"jobs\": [\n" + lines.map { "  " + $0 }.joined(separator: ",\n") + "\n]}"
-  }
-
-  static func describe(_ id: String, _ scene: SceneResult) -> JSON.Value {
-    let gestures = scene.gestures.map { g -> JSON.Value in
-      .object([
-        ("kind", .string(g.kind.rawValue)), ("t", .number(g.t)), ("at", .array([.number(g.at.x), .number(g.at.y)])),
-        ("target", .string(g.target ?? "viewport")),
-      ])
-    }
-    let stamps = scene.stamps.map { s -> JSON.Value in
-      .object([
-        ("id", .string(s.id)), ("center", .array([.number(s.center.x), .number(s.center.y)])),
-        ("size", .array([.number(s.size.width), .number(s.size.height)])), ("scale", .number(s.scale)),
-        ("rotation", .number(s.rotation)),
-      ])
-    }
-    let v = scene.viewport.visible
-    let viewport: JSON.Value = .object([
-      ("zoom", .number(scene.viewport.zoom)),
-      ("visible", .array([.number(v.origin.x), .number(v.origin.y), .number(v.size.width), .number(v.size.height)])),
-    ])
-    return .object([
-      ("id", .string(id)), ("gestures", .array(gestures)), ("stamps", .array(stamps)), ("viewport", viewport),
-    ])
+    let json = "{\"jobs\": [\n" + lines.map { "  " + $0 }.joined(separator: ",\n") + "\n]}"
+    return Explanation(json: json, failures: failures)
   }
 }

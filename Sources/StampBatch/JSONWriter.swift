@@ -1,4 +1,4 @@
-import Foundation
+import StampCore
 import StampManifest
 
 /// A small JSON writer for stampcam's outputs (explain, reports): keys in the order given, numbers rounded to
@@ -43,15 +43,8 @@ enum JSON {
     }
   }
 
-  /// Shortest plain decimal within a millionth; JSON has no NaN or infinity, so those become null.
-  static func number(_ n: Double) -> String {
-    guard n.isFinite else { return "null" }
-    let rounded = (n * 1e6).rounded() / 1e6
-    if rounded == rounded.rounded(), abs(rounded) < 1e15 { return String(Int64(rounded)) }
-    var text = String(format: "%.6f", rounded)
-    while text.hasSuffix("0") { text.removeLast() }
-    return text
-  }
+  /// Rounded to a millionth, by the one formatter every JSON output uses; NaN and infinities become null.
+  static func number(_ n: Double) -> String { JSONNumber.text(n, places: 6) }
 
   static func quote(_ s: String) -> String { JSONString.quoted(s) }
 }

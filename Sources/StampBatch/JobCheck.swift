@@ -1,9 +1,11 @@
 import Foundation
+import StampCore
 import StampManifest
 import StampRender
 
 /// What the manifest decoder cannot judge about a job: whether its outputs name a format stampcam writes (checked
-/// before any rendering) and whether its inputs exist (checked by stat, never by decoding, in `validate`).
+/// before any rendering), whether its inputs exist (checked by stat, never by decoding, in `validate`), and
+/// whether its gestures can be replayed on the photo and stamps its headers describe (in `validate`).
 public enum JobCheck {
   /// A diagnostic for each output whose extension names no format stampcam writes, and for each output (the
   /// overlay too when `overlay` or the job asks for it) with a name too long for its temporary file.
@@ -41,6 +43,44 @@ public enum JobCheck {
       }
     }
     return found
+  }
+
+  /// A diagnostic when the job cannot be replayed as `render` would replay it, from the images' headers only: a
+  /// photo or stamp whose header cannot be read or that has more than `maxPixels` pixels, a gesture that cannot
+  /// be played (a drag on a stamp covered where it begins), a scene out of bounds (a stamp over a million pixels
+  /// across). Pixels are never decoded, so a photo damaged past its header is found by `render` alone.
+  /// `stampSize` gives a stamp's upright size (default: `headerSize`; a caller may keep the sizes it has read).
+  public static func replay(
+    of job: JobEntry, file: String, maxPixels: Int = 100_000_000,
+    stampSize: ((String) throws -> Size)? = nil
+  ) -> [Diagnostic] {
+    let renderer = JobRenderer(renderer: Renderer(maxPixels: maxPixels), paths: nil)
+    do {
+      _ = try renderer.replay(job) { image in
+        try stampSize?(image) ?? headerSize(of: image, maxPixels: maxPixels)
+      }
+      return []
+    } catch let error as ReplayError {
+      // `gestures[0]: stamp "a" is covered ...`: the path inside the job, then the message.
+      let text = "\(error)"
+      guard let colon = text.range(of: ": ") else {
+        return [Diagnostic(file: file, line: job.line, path: "jobs[\(job.index)]", message: text)]
+      }
+      let path = "jobs[\(job.index)]." + text[..<colon.lowerBound]
+      return [Diagnostic(file: file, line: job.line, path: path, message: String(text[colon.upperBound...]))]
+    } catch {
+      return [Diagnostic(file: file, line: job.line, path: "jobs[\(job.index)]", message: "\(error)")]
+    }
+  }
+
+  /// An image's upright size from its header; throws when the header cannot be read or the image has more than
+  /// `maxPixels` pixels, as the renderer refuses it.
+  public static func headerSize(of image: String, maxPixels: Int = 100_000_000) throws -> Size {
+    let header = try ImageHeader.read(image)
+    guard header.width * header.height <= maxPixels else {
+      throw RenderError.tooLarge(path: image, width: header.width, height: header.height, limit: maxPixels)
+    }
+    return header.uprightSize
   }
 
   static func problem(with path: String) -> String? {

@@ -2,6 +2,9 @@
 /// so that items never merge into one double tap.
 public let gestureItemGap = 1.0
 
+/// The most move frames a high-level gesture item (a pinch or a drag) may ask for; the manifest's bound too.
+public let maxGestureSteps = 100_000
+
 /// Replays a job's gestures through a `StampSession` and returns the final scene.
 ///
 /// Stamps are placed from view coordinates at the viewport the screen first shows. The items play in order on one
@@ -33,5 +36,7 @@ private func run(_ spec: SceneSpec, recording traces: inout [TouchTrace]?) throw
     session.endItem()
     start += (events.last?.t ?? 0) + gestureItemGap
   }
-  return session.result
+  let result = session.result
+  try SceneCheck.validate(result)
+  return result
 }

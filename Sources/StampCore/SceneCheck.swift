@@ -17,6 +17,36 @@ enum SceneCheck {
     }
   }
 
+  /// The most pixels across a stamp may be drawn: more is a mistake in the manifest (a width or scale off by
+  /// orders of magnitude) and past what libvips' affine can place.
+  static let maxStampPixels = 1_000_000.0
+
+  /// Throws for the first number of a replayed scene that is not finite (a stamp's centre, size, scale or
+  /// rotation, the viewport, where a gesture was recognized), or a stamp drawn over `maxStampPixels` across.
+  /// Replay runs it on every result, so a render plan is only ever built from numbers that fit in pixels.
+  static func validate(_ result: SceneResult) throws(ReplayError) {
+    for (index, stamp) in result.stamps.enumerated() {
+      let path = "stamps[\(index)]"
+      try require(stamp.center.isFinite, "\(path).center", "is not finite after the gestures (check the zoom range)")
+      try positive(stamp.size, "\(path).size")
+      try positive(stamp.scale, "\(path).scale")
+      try require(stamp.rotation.isFinite, "\(path).rotation", "is not finite after the gestures")
+      let across = max(stamp.size.width, stamp.size.height) * stamp.scale
+      try require(
+        across <= maxStampPixels, path,
+        "it would be \(Int(saturating: across)) pixels across, over the limit of \(Int(maxStampPixels)) "
+          + "(check its width and scale)")
+    }
+    let viewport = result.viewport
+    try positive(viewport.zoom, "viewport.zoom")
+    let visible = viewport.visible
+    try require(visible.origin.isFinite, "viewport.visible", "is not finite (check the view and the zoom range)")
+    try positive(visible.size, "viewport.visible")
+    if let index = result.gestures.firstIndex(where: { !$0.at.isFinite }) {
+      throw .invalidScene(path: "recognized[\(index)].at", message: "is not finite (check the view and the zoom range)")
+    }
+  }
+
   private static func settings(_ s: Settings) throws(ReplayError) {
     try range(s.scaleRange, "settings.scaleRange")
     try range(s.zoomRange, "settings.zoomRange")

@@ -45,7 +45,7 @@ extension TouchSynthesizer {
   }
 
   /// The most move frames a high-level item may ask for.
-  static let maxSteps = 1_000_000
+  static let maxSteps = maxGestureSteps
 
   static func checkTiming(_ duration: Double, _ steps: Int, _ index: Int, _ key: String) throws(ReplayError) {
     try check(duration.isFinite && duration > 0, index, "\(key).duration", "must be a positive number of seconds")

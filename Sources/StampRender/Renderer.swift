@@ -143,7 +143,8 @@ public struct Renderer: Sendable {
     guard across <= 1_000_000 else {
       throw RenderError.operation(
         path: stamp.image, operation: "draw stamp \(p.id)",
-        message: "it would be \(Int(across)) pixels across, over the limit of 1000000 (check its width and scale)")
+        message:
+          "it would be \(Int(saturating: across)) pixels across, over the limit of 1000000 (check its width and scale)")
     }
     var source = prepared.image
     var sourceCenter = Point(size.width / 2, size.height / 2)
@@ -172,8 +173,9 @@ public struct Renderer: Sendable {
     // affine puts beyond the source's edge, so cropping the source there changes no pixel.
     outline = (outline.0 - 2, outline.1 - 2, outline.2 + 2, outline.3 + 2)
     let drawable = GridRect(
-      left: max(Int(outline.0.rounded(.down)), 0), top: max(Int(outline.1.rounded(.down)), 0),
-      right: min(Int(outline.2.rounded(.up)), source.width), bottom: min(Int(outline.3.rounded(.up)), source.height))
+      left: max(Int(saturating: outline.0.rounded(.down)), 0), top: max(Int(saturating: outline.1.rounded(.down)), 0),
+      right: min(Int(saturating: outline.2.rounded(.up)), source.width),
+      bottom: min(Int(saturating: outline.3.rounded(.up)), source.height))
     let radians = p.rotation * .pi / 180
     let (cosine, sine) = (cos(radians), sin(radians))
     // The stamp's own linear part in upright space, then carried through the map's.

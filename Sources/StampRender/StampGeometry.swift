@@ -79,7 +79,8 @@ extension StampGeometry {
   }
 
   /// The integer rectangle, within [0, width) x [0, height), that covers `corners` carried through `map`, widened
-  /// by `margin` pixels; empty (right <= left) when it misses, or when the map gives a non-finite point.
+  /// by `margin` pixels; empty (right <= left) when it misses, or when the map gives a non-finite point. Corners
+  /// beyond Int's range saturate (a huge stamp from absurd input covers the whole image rather than trapping).
   private static func cover(
     _ corners: [(Double, Double)], margin: Double, width: Int, height: Int,
     map: (Double, Double) -> (Double, Double)
@@ -91,8 +92,9 @@ extension StampGeometry {
       [minX, maxX, minY, maxY].allSatisfy(\.isFinite)
     else { return (0, 0, 0, 0) }
     return (
-      max(Int((minX - margin).rounded(.down)), 0), max(Int((minY - margin).rounded(.down)), 0),
-      min(Int((maxX + margin).rounded(.up)), width), min(Int((maxY + margin).rounded(.up)), height)
+      max(Int(saturating: (minX - margin).rounded(.down)), 0), max(Int(saturating: (minY - margin).rounded(.down)), 0),
+      min(Int(saturating: (maxX + margin).rounded(.up)), width),
+      min(Int(saturating: (maxY + margin).rounded(.up)), height)
     )
   }
 }

@@ -15,8 +15,8 @@ public struct ViewWindow: Sendable, Hashable {
   /// The window for a view of `viewSize` points at `screenScale` pixels per point showing `visible`.
   public init(visible: Rect, viewSize: Size, screenScale: Double) {
     self.visible = visible
-    pixelWidth = max(1, Int((viewSize.width * screenScale).rounded()))
-    pixelHeight = max(1, Int((viewSize.height * screenScale).rounded()))
+    pixelWidth = max(1, Int(saturating: (viewSize.width * screenScale).rounded()))
+    pixelHeight = max(1, Int(saturating: (viewSize.height * screenScale).rounded()))
   }
 
   /// Output pixels per image pixel.
@@ -63,7 +63,9 @@ extension Renderer {
     let odx = k * 0.5 - 0.5 - k * origin.x
     let ody = k * 0.5 - 0.5 - k * origin.y
     let view = try source.derive("view") {
-      scv_affine($0, &$1, k, 0, 0, k, odx, ody, Int32(window.pixelWidth), Int32(window.pixelHeight), "bicubic", 0)
+      scv_affine(
+        $0, &$1, k, 0, 0, k, odx, ody, Int32(clamping: window.pixelWidth), Int32(clamping: window.pixelHeight),
+        "bicubic", 0)
     }
     let eight = try view.derive("cast") { scv_cast($0, &$1, VIPS_FORMAT_UCHAR) }
     return try ImageWriter.stage(eight, to: target, format: format, quality: quality ?? 90)

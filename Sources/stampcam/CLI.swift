@@ -1,5 +1,6 @@
 import Foundation
 import StampBatch
+import StampCore
 import StampManifest
 
 /// Runs one command and returns the process's exit status; never lets a user's mistake become a crash.
@@ -39,9 +40,21 @@ enum CLI {
   }
 
   static func validate(_ path: String) -> Int32 {
-    // The structure, then what only files can tell: writable output formats, inputs that exist (by stat).
+    // The structure, then what only files can tell: writable output formats, inputs that exist (by stat), and,
+    // when they all do, the gestures replayed as render replays them, from the images' headers.
+    // Stamps are often shared by many jobs: their sizes are kept, a bounded number at a time.
+    var stampSizes: [String: Size] = [:]
+    func stampSize(_ image: String) throws -> Size {
+      if let size = stampSizes[image] { return size }
+      let size = try JobCheck.headerSize(of: image)
+      if stampSizes.count >= 1000 { stampSizes.removeAll() }
+      stampSizes[image] = size
+      return size
+    }
     let diagnostics = ManifestDecoder().validate(contentsOf: URL(fileURLWithPath: path)) { job in
-      JobCheck.outputs(of: job, file: path) + JobCheck.inputs(of: job, file: path)
+      let inputs = JobCheck.inputs(of: job, file: path)
+      let replay = inputs.isEmpty ? JobCheck.replay(of: job, file: path, stampSize: stampSize) : []
+      return JobCheck.outputs(of: job, file: path) + inputs + replay
     }
     guard diagnostics.isEmpty else {
       for diagnostic in diagnostics { Terminal.error("\(diagnostic)") }
@@ -65,11 +78,13 @@ enum CLI {
       jobs = jobs.filter { $0.id == job }
       guard !jobs.isEmpty else { return fail("\(path): no job with id '\(job)'", status: 2) }
     }
-    do {
-      print(try Explainer().explain(jobs))
-      return 0
-    } catch {
-      return fail("\(error)", status: 1)
+    // Every job that can be replayed is described; one that cannot gets an {"id", "error"} entry, is named on
+    // stderr, and makes the exit status 1.
+    let explanation = Explainer().explain(jobs)
+    print(explanation.json)
+    for (job, message) in explanation.failures {
+      Terminal.error("\(path):\(job.line): job \"\(job.id)\": \(message)")
     }
+    return explanation.failures.isEmpty ? 0 : 1
   }
 }

@@ -116,6 +116,19 @@ enum Usage {
     Checks MANIFEST without rendering anything and prints every error at once, each with the file, the line and the
     JSON path, e.g.
       manifest.json:12: jobs[3].stamps[0].centre: unknown key (did you mean "center"?)
+      manifest.json:40: jobs[9].gestures[0]: stamp "a" is covered by the stamps above it (...)
+
+    It checks everything render checks short of decoding pixels:
+      - the JSON, keys, types and ranges (lengths, scales and durations at least 0.001, coordinates within
+        +-1000000, at most 100000 steps), ids, stamp names, touch order, output paths and formats, a
+        viewOutput of at most 100000000 pixels;
+      - that every photo and stamp exists and is readable;
+      - for each job whose inputs exist, its images' headers (readable, at most 100000000 pixels, render's
+        default --max-pixels) and its gestures replayed exactly as render replays them: a gesture that cannot be
+        played, a stamp drawn over 1000000 pixels across.
+    Only render finds what needs pixels or --out: a photo damaged past its header, a lower --max-pixels, an
+    output that would overwrite an input or leave --out through a symbolic link, a failed write. Those fail
+    their job (exit status 1); the other jobs are written.
     Exit status 0 when the manifest is valid, 2 otherwise.
     """
 
@@ -128,6 +141,9 @@ enum Usage {
                  "stamps": [{"id", "center": [x, y], "size": [w, h], "scale", "rotation"}],
                  "viewport": {"zoom", "visible": [x, y, w, h]}}]}
     Positions and sizes are image pixels; rotation is degrees, clockwise positive; `size` is before `scale`.
+    A job that cannot be replayed (an unreadable photo, a gesture on a covered stamp) is listed as
+    {"id", "error"} in its place and named on stderr; the other jobs are described all the same, and the exit
+    status is 1. Exit status 0 when every job is described, 2 for an invalid manifest.
     """
 
   static let importLog = """

@@ -1,4 +1,5 @@
 import Foundation
+import StampCore
 import StampManifest
 import Testing
 
@@ -22,7 +23,7 @@ struct ExplainerTests {
         "stamps": [{"id": "s", "image": "stamp.ppm", "center": [100, 150], "width": 20, "rotation": -30}],
         "gestures": [{"doubleTap": {"at": [50, 150]}}]}]}
       """)
-    let text = try Explainer().explain(try w.jobs("m.json"))
+    let text = Explainer().explain(try w.jobs("m.json")).json
     let root = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
     #expect(Array(root.keys) == ["jobs"])
     let job = try #require((root["jobs"] as? [[String: Any]])?.first)
@@ -52,7 +53,20 @@ struct ExplainerTests {
     let photo = try Data(contentsOf: root.appendingPathComponent("Examples/photos/sunset.jpg"))
     try photo.prefix(4096).write(to: URL(fileURLWithPath: w.path("cut.jpg")))
     try w.write("m.json", #"{"version": 1, "jobs": [{"id": "c", "base": "cut.jpg"}]}"#)
-    let text = try Explainer().explain(try w.jobs("m.json"))
+    let text = Explainer().explain(try w.jobs("m.json")).json
     #expect(text.contains("\"visible\": [0, 0, 1200, 800]"), "\(text)")
+  }
+
+  /// A stamp 1e303 pixels off the photo (what a 1e-300 zoom made of it) was printed as `-inf`, which is not JSON:
+  /// the writer multiplied by a million before rounding. Every number explain prints now reads back.
+  @Test func hugeCoordinatesArePrintedAsJSONNumbers() throws {
+    let stamp = PlacedStamp(id: "s", center: Point(-1e303, 4e302), size: Size(1, 1), scale: 1, rotation: 0)
+    let viewport = ViewportState(
+      zoom: 1e-300, visible: Rect(x: -5e302, y: 0, width: 1e303, height: 7.5e302), viewSize: Size(1000, 750))
+    let text = JSON.render(SceneJSON.describe("j", SceneResult(stamps: [stamp], viewport: viewport, gestures: [])))
+    let root = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any], "\(text)")
+    let placed = try #require((root["stamps"] as? [[String: Any]])?.first)
+    #expect(placed["center"] as? [Double] == [-1e303, 4e302])
+    #expect((root["viewport"] as? [String: Any])?["zoom"] as? Double == 0)
   }
 }

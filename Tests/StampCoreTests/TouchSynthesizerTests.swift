@@ -116,7 +116,11 @@ struct TouchSynthesizerTests {
       error: .stampCovered(item: 0, id: "under")),
     BadCase(
       name: "no steps", item: .pinch(PinchItem(target: .point(.zero), steps: 0)),
-      error: .invalidItem(item: 0, field: "pinch.steps", message: "must be from 1 to 1000000")),
+      error: .invalidItem(item: 0, field: "pinch.steps", message: "must be from 1 to 100000")),
+    BadCase(
+      name: "more steps than the manifest allows",
+      item: .drag(DragItem(from: .point(.zero), by: Point(1, 1), steps: 100_001)),
+      error: .invalidItem(item: 0, field: "drag.steps", message: "must be from 1 to 100000")),
     BadCase(
       name: "zero duration", item: .drag(DragItem(from: .point(.zero), by: Point(1, 1), duration: 0)),
       error: .invalidItem(item: 0, field: "drag.duration", message: "must be a positive number of seconds")),

@@ -135,7 +135,7 @@ struct ManifestDecoderTests {
       """
     #expect(
       problems(manifest: manifest) == [
-        "m.json:2: defaults.settings.quality: must be between 1 and 100, found 0",
+        "m.json:2: defaults.settings.quality: 0 is too small (at least 1)",
         "m.json:4: jobs[0].stamps[0].centre: unknown key (did you mean \"center\"?)",
         "m.json:4: jobs[0].stamps[0]: missing key \"center\"",
         "m.json:5: jobs[1].base: expected a string, found a number",

@@ -54,7 +54,7 @@ struct ManifestSchemaTests {
     let schema = try JSONParser().parse(ManifestSchema.json)
     let stamp = schema["$defs"]?["stamp"]
     #expect(strings(stamp?["required"]) == ["id", "image", "center"])
-    #expect(stamp?["properties"]?["scale"]?["exclusiveMinimum"]?.kind == .number(0))
+    #expect(stamp?["properties"]?["scale"]?["minimum"]?.kind == .number(0.001))
     #expect(stamp?["properties"]?["scale"]?["maximum"]?.kind == .number(1000))
     let gesture = schema["$defs"]?["gesture"]
     #expect(gesture?["maxProperties"]?.kind == .number(1) && gesture?["minProperties"]?.kind == .number(1))

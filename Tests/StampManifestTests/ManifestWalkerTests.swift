@@ -47,28 +47,35 @@ struct ManifestWalkerTests {
       expected: ["jobs[0].view.width: must be a finite number"]),
     Case(
       name: "absurd coordinate", job: #"{"base": "a", "stamps": [{"id": "s", "image": "s", "center": [2e6, 0]}]}"#,
-      expected: ["jobs[0].stamps[0].center[0]: must be between -1000000 and 1000000, found 2000000"]),
+      expected: ["jobs[0].stamps[0].center[0]: 2000000 is too large (at most 1000000)"]),
+    Case(
+      name: "view output too large",
+      job: #"{"base": "a", "viewOutput": "v.png", "view": {"width": 1e6, "height": 1e6, "screenScale": 16}}"#,
+      expected: [
+        "jobs[0].viewOutput: the view would be 16000000 x 16000000 pixels (its size times its screenScale), over "
+          + "the limit of 100000000"
+      ]),
     Case(
       name: "point of three", job: #"{"base": "a", "gestures": [{"tap": {"at": [1, 2, 3]}}]}"#,
       expected: ["jobs[0].gestures[0].tap.at: expected [x, y], found 3 items"]),
     Case(
       name: "scale zero", job: #"{"base": "a", "stamps": [{"id": "s", "image": "s", "center": [0, 0], "scale": 0}]}"#,
-      expected: ["jobs[0].stamps[0].scale: must be greater than 0 and at most 1000, found 0"]),
+      expected: ["jobs[0].stamps[0].scale: 0 is too small (at least 0.001)"]),
     Case(
       name: "steps out of range", job: #"{"base": "a", "gestures": [{"pinch": {"at": [0, 0], "steps": 0}}]}"#,
-      expected: ["jobs[0].gestures[0].pinch.steps: must be between 1 and 100000, found 0"]),
+      expected: ["jobs[0].gestures[0].pinch.steps: 0 is too small (at least 1)"]),
     Case(
       name: "duration zero",
       job: #"{"base": "a", "gestures": [{"drag": {"from": [0, 0], "by": [1, 1], "duration": 0}}]}"#,
-      expected: ["jobs[0].gestures[0].drag.duration: must be greater than 0 and at most 3600, found 0"]),
+      expected: ["jobs[0].gestures[0].drag.duration: 0 is too small (at least 0.001)"]),
     Case(
       name: "quality out of range", job: #"{"base": "a", "settings": {"quality": 101}}"#,
-      expected: ["jobs[0].settings.quality: must be between 1 and 100, found 101"]),
+      expected: ["jobs[0].settings.quality: 101 is too large (at most 100)"]),
     Case(
       name: "range upside down", job: #"{"base": "a", "settings": {"scaleRange": [3, 2], "zoomRange": [0, 2]}}"#,
       expected: [
         "jobs[0].settings.scaleRange: min 3 is greater than max 2",
-        "jobs[0].settings.zoomRange[0]: must be greater than 0 and at most 1000000, found 0",
+        "jobs[0].settings.zoomRange[0]: 0 is too small (at least 0.001)",
       ]),
     Case(
       name: "unknown double-tap mode", job: #"{"base": "a", "settings": {"doubleTap": "zoom"}}"#,

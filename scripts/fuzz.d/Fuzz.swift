@@ -1,7 +1,11 @@
-// libFuzzer entry point for scripts/fuzz: manifest decoding, validation and gesture replay on arbitrary bytes.
+// libFuzzer entry point for scripts/fuzz: manifest decoding, validation, gesture replay, the render plan's geometry
+// and explain's JSON on arbitrary bytes.
 //
 // Thrown errors are the expected outcome for most inputs; a trap, an address error, a hang or runaway memory is a
-// bug. The bytes are read twice: as a JSON manifest held in memory and as a JSON Lines file on disk.
+// bug. The bytes are read twice: as a JSON manifest held in memory and as a JSON Lines file on disk. Every scene
+// that replays is carried on as far as pixels: each stamp's geometry as the renderer computes it (StampRender's
+// StampGeometry, compiled in), which must land inside the photo; and the job's entry in `explain` (StampBatch's
+// SceneJSON and JSON writer, compiled in), which must parse as JSON and hold only finite numbers.
 
 import Foundation
 import Glibc
@@ -13,7 +17,9 @@ import StampManifest
 private let eventBudget = 250_000
 
 /// Photo sizes a renderer could report, picked by the input's length so that the choice is deterministic.
-private let imageSizes = [Size(1000, 750), Size(1, 1), Size(4000, 3000), Size(3, 20000), Size(390, 844)]
+private let imageSizes = [
+  Size(1000, 750), Size(1, 1), Size(4000, 3000), Size(3, 20000), Size(390, 844), Size(10_000_000, 1),
+]
 private let stampSizes = [Size(100, 100), Size(1, 1), Size(512, 64), Size(7, 3000)]
 
 /// The JSON Lines copy of the input: one file per process, in the folder the script names.
@@ -60,9 +66,12 @@ private func replay(_ job: JobEntry, imageSize: Size, stampSize: Size, budget: i
   do {
     let spec = try job.scene(imageSize: imageSize, stampPixelSizes: sizes)
     do {
-      _ = try StampCore.replay(spec)
+      let scene = try StampCore.replay(spec)
+      plan(scene, imageSize: imageSize, stampSize: stampSize)
+      explain(job.id, scene)
     } catch {
       _ = String(describing: error)
+      explainFailure(job.id, "\(error)")
     }
     do {
       _ = try replayTracing(spec)
@@ -71,6 +80,57 @@ private func replay(_ job: JobEntry, imageSize: Size, stampSize: Size, budget: i
     }
   } catch {
     _ = error.description
+  }
+}
+
+/// Each stamp's geometry as `Renderer` computes it from a placement (before the pre-reduce, which needs pixels):
+/// the replay must never hand over a stamp drawn over a million pixels across, and the box must lie in the photo.
+private func plan(_ scene: SceneResult, imageSize: Size, stampSize: Size) {
+  let (width, height) = (Int(imageSize.width), Int(imageSize.height))
+  for p in scene.stamps {
+    let (sx, sy) = (p.size.width * p.scale / stampSize.width, p.size.height * p.scale / stampSize.height)
+    let across = max(stampSize.width * sx, stampSize.height * sy)
+    guard across <= 1_000_000 else { fatalError("replay passed a stamp \(across) pixels across") }
+    guard sx.isFinite, sy.isFinite, sx > 0, sy > 0 else { fatalError("replay passed a scale of \(sx) x \(sy)") }
+    let radians = p.rotation * .pi / 180
+    let (cosine, sine) = (cos(radians), sin(radians))
+    let geometry = StampGeometry(
+      sourceSize: stampSize, sourceCenter: Point(stampSize.width / 2, stampSize.height / 2),
+      linear: (sx * cosine, -sy * sine, sx * sine, sy * cosine), center: p.center, imageWidth: width,
+      imageHeight: height)
+    guard let box = geometry.box else { continue }
+    guard box.left >= 0, box.top >= 0, box.width > 0, box.height > 0, box.left + box.width <= width,
+      box.top + box.height <= height
+    else { fatalError("box \(box) outside a \(width) x \(height) photo") }
+    if let window = geometry.sourceWindow(width: Int(stampSize.width), height: Int(stampSize.height)) {
+      let (odx, ody) = geometry.offsets(croppedAt: window.left, window.top)
+      guard odx.isFinite, ody.isFinite else { fatalError("offsets \(odx), \(ody)") }
+    }
+  }
+}
+
+/// The job's `explain` entry must be JSON holding only finite numbers.
+private func explain(_ id: String, _ scene: SceneResult) {
+  requireJSON(JSON.render(SceneJSON.describe(id, scene)))
+}
+
+private func explainFailure(_ id: String, _ message: String) {
+  requireJSON(JSON.render(SceneJSON.failure(id, message)))
+}
+
+private func requireJSON(_ text: String) {
+  guard let value = try? JSONSerialization.jsonObject(with: Data(text.utf8)) else {
+    fatalError("explain printed what is not JSON: \(text)")
+  }
+  guard allFinite(value) else { fatalError("explain printed a non-finite number: \(text)") }
+}
+
+private func allFinite(_ value: Any) -> Bool {
+  switch value {
+  case let array as [Any]: return array.allSatisfy(allFinite)
+  case let object as [String: Any]: return object.values.allSatisfy(allFinite)
+  case let number as NSNumber: return number.doubleValue.isFinite
+  default: return true
   }
 }
 

@@ -29,6 +29,17 @@ extension ManifestWalker {
     let viewOutput = outputPath(m, "viewOutput", path)
     var view = defaults.view
     if let given = value(m, "view") { view = self.view(given, child(path, "view")) }
+    if let given = value(m, "viewOutput"), viewOutput != nil, let view {
+      // What the screen showed is drawn at the view's size times its screen scale: bounded like a photo, since
+      // nothing else stops a 1000000-point view at scale 16 from running for days.
+      let (w, h) = ((view.size.width * view.screenScale).rounded(), (view.size.height * view.screenScale).rounded())
+      if w * h > Double(limits.maxViewPixels) {
+        report(
+          given, child(path, "viewOutput"),
+          "the view would be \(format(w)) x \(format(h)) pixels (its size times its screenScale), over the limit "
+            + "of \(limits.maxViewPixels)")
+      }
+    }
     var settings = Settings()
     defaults.settings.apply(to: &settings)
     if let given = value(m, "settings") { self.settings(given, child(path, "settings")).apply(to: &settings) }

@@ -12,8 +12,8 @@ extension ManifestWalker {
       report(v, path(), "must be a finite number")
       return nil
     }
-    guard bounds.contains(x) else {
-      report(v, path(), "\(bounds.requirement), found \(format(x))")
+    if let problem = bounds.problem(with: x) {
+      report(v, path(), problem)
       return nil
     }
     return x
@@ -90,9 +90,9 @@ extension ManifestWalker {
     pair(v, .coordinate, path, "[x, y]").map { Point($0.0, $0.1) }
   }
 
-  /// `[min, max]` with 0 < min <= max.
+  /// `[min, max]` with min <= max, each a factor.
   mutating func range(_ v: JSONValue, _ path: String) -> ClosedRange<Double>? {
-    guard let (low, high) = pair(v, .length, path, "[min, max]") else { return nil }
+    guard let (low, high) = pair(v, .factor, path, "[min, max]") else { return nil }
     guard low <= high else {
       report(v, path, "min \(format(low)) is greater than max \(format(high))")
       return nil

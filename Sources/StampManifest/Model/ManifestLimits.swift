@@ -10,16 +10,20 @@ public struct ManifestLimits: Sendable, Hashable {
   public var maxTouchEvents: Int
   /// The most diagnostics kept by `validate`; the rest are counted in a last one (default 1,000).
   public var maxDiagnostics: Int
+  /// The most pixels a `viewOutput` may have: the view's size times its screen scale (default 100,000,000, the
+  /// photos' default limit).
+  public var maxViewPixels: Int
 
   /// Creates limits; the defaults suit every manifest a person or a pipeline writes.
   public init(
     maxBytes: Int = 64 << 20, maxDepth: Int = 64, maxStamps: Int = 1000, maxTouchEvents: Int = 1_000_000,
-    maxDiagnostics: Int = 1000
+    maxDiagnostics: Int = 1000, maxViewPixels: Int = 100_000_000
   ) {
     self.maxBytes = maxBytes
     self.maxDepth = maxDepth
     self.maxStamps = maxStamps
     self.maxTouchEvents = maxTouchEvents
     self.maxDiagnostics = maxDiagnostics
+    self.maxViewPixels = maxViewPixels
   }
 }

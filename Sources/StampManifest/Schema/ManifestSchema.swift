@@ -18,7 +18,7 @@ public enum ManifestSchema {
             + limits(.identifier))
       ),
       ("point", pair(NumberBounds.coordinate, "[x, y]")),
-      ("range", pair(NumberBounds.length, "[min, max], min <= max")),
+      ("range", pair(NumberBounds.factor, "[min, max], min <= max")),
     ]
     for shape in Shapes.all where shape.name != Shapes.manifest.name { defs.append((shape.name, object(shape))) }
     return .object(

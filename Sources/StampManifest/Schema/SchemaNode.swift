@@ -1,3 +1,5 @@
+import StampCore
+
 /// A JSON value to print: the schema is built as a tree, then rendered with two-space indentation.
 indirect enum SchemaNode {
   case object([(String, SchemaNode)])
@@ -20,7 +22,7 @@ indirect enum SchemaNode {
       }
       return "[\n" + items.map { inner + $0.rendered(indent: inner) }.joined(separator: ",\n") + "\n" + indent + "]"
     case .string(let s): return Self.quoted(s)
-    case .number(let x): return format(x)
+    case .number(let x): return JSONNumber.text(x)
     case .bool(let b): return b ? "true" : "false"
     }
   }

@@ -8,7 +8,7 @@ enum Shapes {
       Field("width", .number(.length), required: true, "Width in points."),
       Field("height", .number(.length), required: true, "Height in points."),
       Field(
-        "screenScale", .number(NumberBounds(min: 0, minExclusive: true, max: 16)),
+        "screenScale", .number(.screenScale),
         "Pixels per point of the screen, for viewOutput (default 1)."),
     ])
 
@@ -80,7 +80,7 @@ enum Shapes {
       Field("scale", .number(.factor), "Final over initial finger distance (default 1)."),
       Field("rotation", .number(.angle), "Turn of the finger line in degrees, clockwise (default 0)."),
       Field("duration", .number(.duration), "Seconds (default 0.5)."),
-      Field("steps", .integer(NumberBounds(min: 1, minExclusive: false, max: 100_000)), "Move frames (default 30)."),
+      Field("steps", .integer(.steps), "Move frames (default 30)."),
     ], exactlyOneOf: ["on", "at"])
 
   static let drag = Shape(
@@ -90,7 +90,7 @@ enum Shapes {
       Field("from", .point, "Or a view point."),
       Field("by", .point, required: true, "The finger's whole motion in points."),
       Field("duration", .number(.duration), "Seconds (default 0.5)."),
-      Field("steps", .integer(NumberBounds(min: 1, minExclusive: false, max: 100_000)), "Move frames (default 20)."),
+      Field("steps", .integer(.steps), "Move frames (default 20)."),
     ], exactlyOneOf: ["on", "from"])
 
   static let gesture = Shape(

@@ -38,11 +38,11 @@ public struct ManifestWriter: Sendable {
 
   /// One touch sample: `{"t": 0.1, "id": 1, "phase": "moved", "x": 20, "y": 30}`.
   package func touch(_ event: TouchEvent) -> JSONText {
-    let t = roundsTouches ? JSONText.literal(JSONNumber.rounded(event.t, places: 6)) : .number(event.t)
+    let t = roundsTouches ? JSONText.literal(JSONNumber.text(event.t, places: 6)) : .number(event.t)
     let x =
-      roundsTouches ? JSONText.literal(JSONNumber.rounded(event.location.x, places: 3)) : .number(event.location.x)
+      roundsTouches ? JSONText.literal(JSONNumber.text(event.location.x, places: 3)) : .number(event.location.x)
     let y =
-      roundsTouches ? JSONText.literal(JSONNumber.rounded(event.location.y, places: 3)) : .number(event.location.y)
+      roundsTouches ? JSONText.literal(JSONNumber.text(event.location.y, places: 3)) : .number(event.location.y)
     return .object([
       ("t", t), ("id", .literal(String(event.id))), ("phase", .string(event.phase.rawValue)), ("x", x), ("y", y),
     ])

@@ -1,9 +1,9 @@
 import Testing
 
-@testable import StampManifest
+@testable import StampCore
 
-@Suite("JSONNumber: plain decimals that read back exactly")
-struct JSONNumberTests {
+@Suite("JSONNumber.exact: plain decimals that read back exactly")
+struct JSONNumberExactTests {
   @Test(
     "exact numbers are the shortest plain decimal, never an exponent",
     arguments: [
@@ -27,9 +27,9 @@ struct JSONNumberTests {
 
   @Test("rounded numbers keep the given places and drop trailing zeros")
   func roundedText() {
-    #expect(JSONNumber.rounded(0.0000104, places: 6) == "0.00001")
-    #expect(JSONNumber.rounded(153.33333, places: 3) == "153.333")
-    #expect(JSONNumber.rounded(-0.0001, places: 3) == "0")
-    #expect(JSONNumber.rounded(.infinity, places: 3) == "null")
+    #expect(JSONNumber.text(0.0000104, places: 6) == "0.00001")
+    #expect(JSONNumber.text(153.33333, places: 3) == "153.333")
+    #expect(JSONNumber.text(-0.0001, places: 3) == "0")
+    #expect(JSONNumber.text(.infinity, places: 3) == "null")
   }
 }
