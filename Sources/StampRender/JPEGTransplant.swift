@@ -3,6 +3,12 @@ import StampCore
 
 /// The JPEG-to-JPEG path: stamps drawn into the base's DCT blocks, every other block written back as it was.
 ///
+/// Any JPEG libjpeg reads as coefficients and turns into RGB takes it: baseline or progressive, Huffman or
+/// arithmetic, grey, YCbCr or RGB, any sampling with whole ratios, with or without restart markers. The output keeps
+/// the photo's coding (see `sjt_keep_coding`): a progressive photo is written progressive (libjpeg's simple
+/// progression, as jpegtran does), its restart interval stays, and optimized Huffman tables are optimized again. A
+/// grey photo stays grey: a stamp is drawn in its luminance.
+///
 /// The base's coefficients are read with libjpeg; the plan is carried into the stored frame (the EXIF orientation
 /// tag is kept, not applied); each group of stamps gets a region of whole iMCUs (with one iMCU of margin when
 /// chroma is subsampled, see `BlockMap.regionMargin`), decoded from its own blocks, composited by the same libvips
@@ -15,22 +21,43 @@ import StampCore
 /// tables), and every other interval is copied byte for byte (see `RestartSpans`). When that cannot be done, the
 /// whole coefficients are edited as above.
 enum JPEGTransplant {
-  /// Writes `plan` to `output` by transplanting when the job allows it (see `RenderPath.choose`); false when the
-  /// caller must take the libvips path instead, which is also the answer after any failure: the libvips path then
-  /// reports what is wrong with the file in its own words.
+  /// Writes `plan` to `output` by transplanting when the job allows it (see `RenderPath.choose`) and returns the
+  /// path taken, with the base's header when libjpeg read it. A libvips path writes nothing: the caller renders
+  /// the pixels, which is also the answer after a libjpeg failure (`.damaged`, with libjpeg's message): the
+  /// libvips path then reports what is wrong with the file in its own words. A photo file over the size limit is
+  /// refused, not rendered another way.
   static func render(
     _ plan: RenderPlan, to output: String, format: OutputFormat, quality: Int?, with renderer: Renderer
-  ) -> Bool {
+  ) throws -> (path: RenderPath, facts: JPEGFacts?) {
     // Decided before the base is read: the other cases cost nothing to rule out.
-    guard format == .jpeg, quality == nil else { return false }
-    return (try? transplant(plan, to: output, with: renderer)) == .transplant
+    guard format == .jpeg else { return (.libvips(.outputNotJPEG), nil) }
+    guard quality == nil else { return (.libvips(.explicitQuality), nil) }
+    var facts: JPEGFacts?
+    do {
+      return (try transplant(plan, to: output, with: renderer, facts: &facts), facts)
+    } catch RenderError.operation(_, _, let message) {
+      return (.libvips(.damaged(message)), facts)
+    } catch RenderError.fileTooLarge(let path, let limit) {
+      throw RenderError.fileTooLarge(path: path, limit: limit)
+    } catch {
+      return (.libvips(.damaged("\(error)")), facts)
+    }
   }
 
-  /// Reads the base's header, chooses the path and, when it is the transplant, writes `output` atomically. Returns
+  /// Reads the base's header, chooses the path and, when it is a transplant, writes `output` atomically. Returns
   /// the path chosen (nothing is written for a libvips one); errors name the file they concern.
   static func transplant(_ plan: RenderPlan, to output: String, with renderer: Renderer) throws -> RenderPath {
+    var facts: JPEGFacts?
+    return try transplant(plan, to: output, with: renderer, facts: &facts)
+  }
+
+  /// `transplant(_:to:with:)`, also handing back the base's header as soon as it is read.
+  private static func transplant(
+    _ plan: RenderPlan, to output: String, with renderer: Renderer, facts header: inout JPEGFacts?
+  ) throws -> RenderPath {
     try JPEGCodecPool.shared.withCodec { codec in
-      let facts = try codec.open(plan.base)
+      let facts = try codec.open(plan.base, maxBytes: renderer.maxFileBytes)
+      header = facts
       let path = RenderPath.choose(output: .jpeg, quality: nil, base: facts, maxPixels: renderer.maxPixels)
       guard path == .transplant, let facts else { return path }
       // libvips reads the EXIF orientation exactly as the general path does.
@@ -44,7 +71,7 @@ enum JPEGTransplant {
       if renderer.copiesRestartIntervals, facts.restartInterval > 0,
         try edit.byIntervals(regions, height: facts.height, orientation: orientation, to: output)
       {
-        return .transplant
+        return .restartIntervals
       }
       try codec.readCoefficients()
       for region in regions { try edit.redraw(region, spanTop: 0) }

@@ -9,6 +9,11 @@ public struct Renderer: Sendable {
   public let cache: StampCache
   /// Photos with more pixels are refused from their header, before any decoding.
   public var maxPixels: Int
+  /// Photo files larger than this (bytes) are refused before they are read (the JPEG path reads a photo's file
+  /// into memory): `defaultMaxFileBytes`, or 5 bytes a pixel of `maxPixels` when that is more.
+  public var maxFileBytes: Int
+  /// 512 MiB: more than any JPEG of 100 megapixels needs (over 5 bytes a pixel; a camera's take about 0.5).
+  public static let defaultMaxFileBytes = 512 << 20
   /// Resample and composite only the part of each stamp that is not transparent (see `PreparedStamp.content`).
   /// Off only in tests, which check that it changes no pixel.
   var trimsTransparentMargins = true
@@ -24,16 +29,32 @@ public struct Renderer: Sendable {
   public init(cache: StampCache = StampCache(), maxPixels: Int = 100_000_000) {
     self.cache = cache
     self.maxPixels = maxPixels
+    let (bytes, overflow) = maxPixels.multipliedReportingOverflow(by: 5)
+    maxFileBytes = overflow ? Int.max : max(Self.defaultMaxFileBytes, bytes)
   }
 
-  /// Renders `plan` and writes it atomically to `output`, in the format its extension names.
-  /// `quality` applies to JPEG and WebP; nil means not asked: 90, or for a JPEG base written as JPEG, the base's
-  /// own quantization with every block the stamps leave alone kept exactly (see `JPEGTransplant`).
-  public func render(_ plan: RenderPlan, to output: String, quality: Int? = nil) throws {
+  /// Renders `plan` and writes it atomically to `output`, in the format its extension names, and returns the path
+  /// it took. `quality` applies to JPEG and WebP; nil means not asked: 90, or for a JPEG base written as JPEG, the
+  /// base's own quantization and coding with every block the stamps leave alone kept exactly (see
+  /// `JPEGTransplant`). A JPEG that falls back to pixels (`RenderPath.fallback`) keeps its chroma subsampling
+  /// (4:2:0 for any subsampled photo: libvips writes no other) and its progressive coding.
+  @discardableResult
+  public func render(_ plan: RenderPlan, to output: String, quality: Int? = nil) throws -> RenderPath {
     guard let format = OutputFormat(path: output) else { throw RenderError.unsupportedFormat(path: output) }
-    if JPEGTransplant.render(plan, to: output, format: format, quality: quality, with: self) { return }
+    try checkFileSize(plan.base)
+    let (path, facts) = try JPEGTransplant.render(plan, to: output, format: format, quality: quality, with: self)
+    guard case .libvips = path else { return path }
     let image = try compose(plan)
-    try ImageWriter.write(image, to: output, format: format, quality: quality ?? 90)
+    let style = path.fallback == nil ? nil : facts.map(ImageWriter.JPEGStyle.init)
+    try ImageWriter.write(image, to: output, format: format, quality: quality ?? 90, style: style)
+    return path
+  }
+
+  /// Refuses a photo file over `maxFileBytes`, from its size alone (a file that cannot be examined is left to the
+  /// reader, which names what is wrong).
+  func checkFileSize(_ path: String) throws {
+    guard let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber else { return }
+    if size.int64Value > Int64(maxFileBytes) { throw RenderError.fileTooLarge(path: path, limit: maxFileBytes) }
   }
 
   /// The composited picture, upright, 8-bit sRGB (plus alpha if the base had it), metadata stripped but ICC.
