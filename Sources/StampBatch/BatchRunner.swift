@@ -93,8 +93,11 @@ public struct BatchRunner: Sendable {
     let start = DispatchTime.now()
     func seconds() -> Double { Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9 }
     do {
-      let outputs = try renderer.render(job)
-      return JobOutcome(id: job.id, status: .ok, outputs: outputs, error: nil, seconds: seconds())
+      let (outputs, path) = try renderer.render(job)
+      var outcome = JobOutcome(id: job.id, status: .ok, outputs: outputs, error: nil, seconds: seconds())
+      outcome.path = path?.name
+      outcome.fallback = path?.fallback
+      return outcome
     } catch {
       return JobOutcome(id: job.id, status: .failed, outputs: [], error: "\(error)", seconds: seconds())
     }

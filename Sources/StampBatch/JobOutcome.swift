@@ -15,6 +15,10 @@ public struct JobOutcome: Sendable, Equatable {
   public var error: String?
   /// Wall-clock seconds the job took.
   public var seconds: Double
+  /// How the main output was made, when it was: "lossless", "restart-intervals" or "pixels" (`RenderPath.name`).
+  public var path: String?
+  /// Why a JPEG photo written as JPEG with no quality was re-encoded from pixels (`RenderPath.fallback`).
+  public var fallback: String?
 
   /// Creates an outcome.
   public init(id: String, status: Status, outputs: [String], error: String?, seconds: Double) {
@@ -27,12 +31,13 @@ public struct JobOutcome: Sendable, Equatable {
 }
 
 extension JobOutcome {
-  /// The report's line for this job: `{"id", "status", "outputs", "error", "seconds"}`.
+  /// The report's line for this job: `{"id", "status", "outputs", "error", "seconds", "path", "fallback"}`.
   public var jsonLine: String {
     JSON.render(
       .object([
         ("id", .string(id)), ("status", .string(status.rawValue)), ("outputs", .array(outputs.map { .string($0) })),
         ("error", error.map { .string($0) } ?? .null), ("seconds", .number((seconds * 1000).rounded() / 1000)),
+        ("path", path.map { .string($0) } ?? .null), ("fallback", fallback.map { .string($0) } ?? .null),
       ]))
   }
 }

@@ -33,8 +33,8 @@ struct JobRenderer: Sendable {
     return String(output[..<dot]) + ".overlay" + String(output[dot...])
   }
 
-  /// Renders the job and returns the outputs written (relative paths).
-  func render(_ job: JobEntry) throws -> [String] {
+  /// Renders the job and returns the outputs written (relative paths) and the path its main output took.
+  func render(_ job: JobEntry) throws -> (outputs: [String], path: RenderPath?) {
     guard let paths else { throw BatchError.outputFolder(path: "", message: "no output folder") }
     let wantsOverlay = overlayAll || job.overlay
     let (scene, traces) = try replay(job, tracing: wantsOverlay) { try renderer.cache.pixelSize(of: $0) }
@@ -44,10 +44,11 @@ struct JobRenderer: Sendable {
     let inputs = Set(([job.base] + job.stamps.map(\.image)).map(OutputPaths.realPath))
     let quality = job.settings.quality
     var written: [String] = []
+    var path: RenderPath?
     for output in outputs(of: job) {
       let target = try paths.resolve(output, job: job.id, inputs: inputs)
       if output == job.output {
-        try renderer.render(plan, to: target, quality: quality)
+        path = try renderer.render(plan, to: target, quality: quality)
       } else if output == job.viewOutput {
         let window = ViewWindow(
           visible: scene.viewport.visible, viewSize: scene.viewport.viewSize, screenScale: job.screenScale)
@@ -58,7 +59,7 @@ struct JobRenderer: Sendable {
       }
       written.append(output)
     }
-    return written
+    return (written, path)
   }
 
   /// Reads the headers the job needs (never the pixels of the photo) and replays its gestures; `stampSize`
