@@ -2,6 +2,7 @@
 
 #include <errno.h>
 #include <setjmp.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -110,6 +111,8 @@ static int sjt_slurp(sjt_state *s, const char *path, size_t max_bytes, char *mes
     }
     if (s->file_len == s->file_cap) {
       size_t cap = s->file_cap ? s->file_cap * 2 : (size_t) 1 << 22;
+      // Never more than one byte past the limit: enough to tell that a file without a size (a pipe) is over it.
+      if (max_bytes < SIZE_MAX && cap > max_bytes + 1) cap = max_bytes + 1;
       unsigned char *grown = cap > s->file_cap ? realloc(s->file, cap) : NULL;
       if (!grown) return fclose(f), snprintf(message, length, "out of memory"), -1;
       s->file = grown;
