@@ -284,14 +284,14 @@ int sjt_span_encode(sjt_state *s, int orientation, char *message, size_t length)
   return 0;
 }
 
-int sjt_write_spliced(sjt_state *s, const char *path, char *message, size_t length) {
+int sjt_write_spliced(sjt_state *s, int fd, char *message, size_t length) {
   sjt_restarts *r = &s->restarts;
   if (!r->indexed || !r->span_total) return snprintf(message, length, "no span encoded"), -1;
   // The header of the first span's JPEG (the photo's tables, the ICC profile, the orientation) with the whole
   // photo's height.
   const sjt_span *lead = &r->spans[0];
   size_t sof = lead->sof_height, header = lead->header;
-  FILE *out = sjt_create_output(s, path);
+  FILE *out = sjt_create_output(s, fd);
   if (!out) return snprintf(message, length, "%s", strerror(errno)), -1;
   unsigned char height[2] = {s->file[r->sof_height], s->file[r->sof_height + 1]};
   int failed = fwrite(lead->data, 1, sof, out) != sof || fwrite(height, 1, 2, out) != 2

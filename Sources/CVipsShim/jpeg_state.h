@@ -101,9 +101,9 @@ void sjt_write_markers(sjt_state *s, struct jpeg_compress_struct *e, int orienta
 /// Huffman tables optimized when the photo's were not the standard ones. Call before jpeg_write_coefficients.
 void sjt_keep_coding(sjt_state *s, struct jpeg_compress_struct *e);
 
-/// Opens `path` for writing with a buffer of a megabyte owned by the state (stdio's own is 4 KB: a 5 MB photo
-/// was some 470 write calls). Close it before the state writes another file; NULL with errno set on failure.
-FILE *sjt_create_output(sjt_state *s, const char *path);
+/// Opens a stream over a duplicate of `fd` (the caller keeps owning `fd`) with a buffer of a megabyte owned by the
+/// state (stdio's own is 4 KB: a 5 MB photo was some 470 write calls). Close it before the state writes another file; NULL with errno set on failure.
+FILE *sjt_create_output(sjt_state *s, int fd);
 
 /// Has `object` take its whole-image block arrays from the state's own memory (the source decompressor, `serve`
 /// 1) or read such arrays through the state (the output compressor, `serve` 0). Call after jpeg_create_*.

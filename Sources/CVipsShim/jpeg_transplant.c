@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <jpeglib.h>
 
@@ -409,16 +410,24 @@ void sjt_keep_coding(sjt_state *s, struct jpeg_compress_struct *e) {
 
 #define SJT_OUTPUT_BUFFER (1 << 20)
 
-FILE *sjt_create_output(sjt_state *s, const char *path) {
+// A stream over a duplicate of `fd`: the caller keeps owning `fd`, fclose closes only the duplicate.
+FILE *sjt_create_output(sjt_state *s, int fd) {
   if (!s->out_buffer && !(s->out_buffer = malloc(SJT_OUTPUT_BUFFER))) return errno = ENOMEM, NULL;
-  FILE *f = fopen(path, "wb");
-  if (f) setvbuf(f, s->out_buffer, _IOFBF, SJT_OUTPUT_BUFFER);
+  int copy = dup(fd);
+  if (copy < 0) return NULL;
+  FILE *f = fdopen(copy, "wb");
+  if (!f) {
+    int saved = errno;
+    close(copy);
+    return errno = saved, NULL;
+  }
+  setvbuf(f, s->out_buffer, _IOFBF, SJT_OUTPUT_BUFFER);
   return f;
 }
 
-int sjt_write(sjt_state *s, const char *path, int orientation, char *message, size_t length) {
+int sjt_write(sjt_state *s, int fd, int orientation, char *message, size_t length) {
   if (!s->coefficients) return snprintf(message, length, "no coefficients read"), -1;
-  s->out = sjt_create_output(s, path);
+  s->out = sjt_create_output(s, fd);
   if (!s->out) return snprintf(message, length, "%s", strerror(errno)), -1;
   if (setjmp(s->error.jump)) return sjt_report(s, s->error.text, message, length);
   sjt_keep_coding(s, &s->dst);

@@ -16,6 +16,13 @@ public struct BatchOptions: Sendable {
   public var shard: Shard?
   /// Skip jobs whose outputs all exist (outputs appear only complete: they are renamed into place).
   public var resume = false
+  /// Files no output may replace, besides each job's own inputs (see `OutputClaims.protected`).
+  public var protected: Set<FileIdentity> = []
+
+  /// Adds the file at `path` (the report, once it was opened) to `protected`.
+  public mutating func protect(_ path: String) {
+    if let identity = FileIdentity(path: path) { protected.insert(identity) }
+  }
 
   /// Creates options; `concurrency` nil means the number of active cores.
   public init(outputFolder: String, concurrency: Int? = nil, maxPixels: Int = 100_000_000) {
@@ -36,16 +43,19 @@ public struct BatchRunner: Sendable {
     let renderer = Renderer(cache: StampCache(maxPixels: options.maxPixels), maxPixels: options.maxPixels)
     var jobRenderer = JobRenderer(renderer: renderer, paths: try OutputPaths(folder: options.outputFolder))
     jobRenderer.overlayAll = options.overlay
+    jobRenderer.protected = options.protected
     self.jobRenderer = jobRenderer
   }
 
   /// Renders every job of the array and returns the outcomes in manifest order.
   public func run(_ jobs: [JobEntry], done: @escaping @Sendable (JobOutcome) -> Void = { _ in }) -> [JobOutcome] {
     let outcomes = Locked([JobOutcome]())
-    run(jobs.lazy.map { .success($0) }) { outcome in
-      outcomes.withLock { $0.append(outcome) }
-      done(outcome)
-    }
+    run(
+      jobs.lazy.map { .success($0) },
+      done: { (outcome: JobOutcome) -> Void in
+        outcomes.withLock { $0.append(outcome) }
+        done(outcome)
+      })
     let order = Dictionary(jobs.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
     return outcomes.withLock { $0 }.sorted { order[$0.id, default: 0] < order[$1.id, default: 0] }
   }
@@ -56,6 +66,18 @@ public struct BatchRunner: Sendable {
   /// jobs once `cancellation` is cancelled; jobs in flight finish.
   public func run<Jobs: Sequence<Result<JobEntry, ManifestError>>>(
     _ jobs: Jobs, cancellation: Cancellation = Cancellation(), done: @escaping @Sendable (JobOutcome) -> Void
+  ) {
+    run(jobs, cancellation: cancellation) { outcome -> Bool in
+      done(outcome)
+      return true
+    }
+  }
+
+  /// `run` whose `record` (the report) says whether it could note the outcome: a job's outputs are renamed into
+  /// place and recorded under one lock (see `TemporaryFiles.commit`), and removed again when `record` returns false,
+  /// so that no output stays that the report does not list.
+  public func run<Jobs: Sequence<Result<JobEntry, ManifestError>>>(
+    _ jobs: Jobs, cancellation: Cancellation = Cancellation(), record: @escaping @Sendable (JobOutcome) -> Bool
   ) {
     let iterator = Locked(jobs.makeIterator())
     let report = Locked(())
@@ -73,33 +95,42 @@ public struct BatchRunner: Sendable {
         }
       },
       work: { item in
-        let outcome: JobOutcome
+        let note: @Sendable (JobOutcome) -> Bool = { outcome in report.withLock { _ in record(outcome) } }
         switch item {
         case .failure(let error):
-          outcome = JobOutcome(id: "?", status: .failed, outputs: [], error: error.description, seconds: 0)
+          _ = note(JobOutcome(id: "?", status: .failed, outputs: [], error: error.description, seconds: 0))
         case .success(let job):
           if options.resume, jobRenderer.isComplete(job) {
-            outcome = JobOutcome(
-              id: job.id, status: .skipped, outputs: jobRenderer.outputs(of: job), error: nil, seconds: 0)
+            _ = note(
+              JobOutcome(id: job.id, status: .skipped, outputs: jobRenderer.outputs(of: job), error: nil, seconds: 0))
           } else {
-            outcome = Self.perform(job, with: jobRenderer)
+            Self.perform(job, with: jobRenderer, record: note)
           }
         }
-        report.withLock { _ in done(outcome) }
       })
   }
 
-  static func perform(_ job: JobEntry, with renderer: JobRenderer) -> JobOutcome {
+  /// Renders the job's outputs to temporaries, then renames them into place and records the outcome together.
+  static func perform(_ job: JobEntry, with renderer: JobRenderer, record: (JobOutcome) -> Bool) {
     let start = DispatchTime.now()
     func seconds() -> Double { Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9 }
+    func failed(_ error: Error) -> JobOutcome {
+      JobOutcome(id: job.id, status: .failed, outputs: [], error: "\(error)", seconds: seconds())
+    }
+    let staged: [StagedFile]
+    let path: RenderPath?
     do {
-      let (outputs, path) = try renderer.render(job)
-      var outcome = JobOutcome(id: job.id, status: .ok, outputs: outputs, error: nil, seconds: seconds())
+      (staged, path) = try renderer.stage(job)
+    } catch {
+      _ = record(failed(error))
+      return
+    }
+    TemporaryFiles.shared.commit(staged, protecting: renderer.inputs(of: job)) { error in
+      if let error { return record(failed(error)) }
+      var outcome = JobOutcome(id: job.id, status: .ok, outputs: staged.map(\.display), error: nil, seconds: seconds())
       outcome.path = path?.name
       outcome.fallback = path?.fallback
-      return outcome
-    } catch {
-      return JobOutcome(id: job.id, status: .failed, outputs: [], error: "\(error)", seconds: seconds())
+      return record(outcome)
     }
   }
 }

@@ -5,15 +5,27 @@ import StampRender
 /// What the manifest decoder cannot judge about a job: whether its outputs name a format stampcam writes (checked
 /// before any rendering) and whether its inputs exist (checked by stat, never by decoding, in `validate`).
 public enum JobCheck {
-  /// A diagnostic for each output whose extension names no format stampcam writes.
-  public static func outputs(of job: JobEntry, file: String) -> [Diagnostic] {
+  /// A diagnostic for each output whose extension names no format stampcam writes, and for each output (the
+  /// overlay too when `overlay` or the job asks for it) with a name too long for its temporary file.
+  public static func outputs(of job: JobEntry, file: String, overlay: Bool = false) -> [Diagnostic] {
     let outputs = [("output", job.output)] + (job.viewOutput.map { [("viewOutput", $0)] } ?? [])
-    return outputs.compactMap { key, output in
+    let formats = outputs.compactMap { key, output -> Diagnostic? in
       guard OutputFormat(path: output) == nil else { return nil }
       return Diagnostic(
         file: file, line: job.line, path: "jobs[\(job.index)].\(key)",
         message: "\"\(output)\": unknown output format (use .jpg, .jpeg, .png, .webp, .tif or .tiff)")
     }
+    let overlays = overlay || job.overlay ? [("output", JobRenderer.overlayPath(for: job.output))] : []
+    let lengths = (outputs + overlays).compactMap { key, output -> Diagnostic? in
+      guard let long = output.split(separator: "/").first(where: { $0.utf8.count > TemporaryName.longestName })
+      else { return nil }
+      return Diagnostic(
+        file: file, line: job.line, path: "jobs[\(job.index)].\(key)",
+        message: "\"\(long.prefix(40))...\": a name of \(long.utf8.count) bytes is too long (at most "
+          + "\(TemporaryName.longestName), leaving room for the temporary file's suffix"
+          + (output == job.output || output == job.viewOutput ? ")" : ", in the overlay's name)"))
+    }
+    return formats + lengths
   }
 
   /// A diagnostic for each input of `job` that is missing, not a regular file, or unreadable.

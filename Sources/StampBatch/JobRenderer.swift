@@ -10,6 +10,10 @@ struct JobRenderer: Sendable {
 
   /// Also draw the overlay picture for every job, whatever the manifest says (`render --overlay`).
   var overlayAll = false
+  /// Files no output may replace besides each job's own inputs: every input of the batch, the manifest, the report.
+  var protected: Set<FileIdentity> = []
+  /// Called between resolving a job's outputs and creating their temporary files; tests swap folders for links here.
+  var afterResolving: (@Sendable () -> Void)?
 
   /// The outputs the job writes, relative to the output folder, in the order they are written.
   func outputs(of job: JobEntry) -> [String] {
@@ -33,33 +37,56 @@ struct JobRenderer: Sendable {
     return String(output[..<dot]) + ".overlay" + String(output[dot...])
   }
 
-  /// Renders the job and returns the outputs written (relative paths) and the path its main output took.
-  func render(_ job: JobEntry) throws -> (outputs: [String], path: RenderPath?) {
+  /// Renders the job and returns the outputs written (relative paths), renamed into place together.
+  func render(_ job: JobEntry) throws -> [String] {
+    let staged = try stage(job).files
+    if let error = TemporaryFiles.shared.commit(staged, protecting: inputs(of: job), record: { _ in true }) {
+      throw error
+    }
+    return staged.map(\.display)
+  }
+
+  /// The identities of the job's inputs (and of every file the batch protects): no output may replace one.
+  func inputs(of job: JobEntry) -> Set<FileIdentity> {
+    protected.union(([job.base] + job.stamps.map(\.image)).compactMap(FileIdentity.init(path:)))
+  }
+
+  /// Renders every output of the job to its temporary file and returns them staged, for `TemporaryFiles.commit`
+  /// to rename together (a job's outputs appear all at once or not at all; on a failure none is left), with the
+  /// path its main output took.
+  func stage(_ job: JobEntry) throws -> (files: [StagedFile], path: RenderPath?) {
     guard let paths else { throw BatchError.outputFolder(path: "", message: "no output folder") }
     let wantsOverlay = overlayAll || job.overlay
     let (scene, traces) = try replay(job, tracing: wantsOverlay) { try renderer.cache.pixelSize(of: $0) }
     let plan = RenderPlan(
       base: job.base,
       stamps: zip(job.stamps, scene.stamps).map { RenderPlan.Stamp(image: $0.image, placement: $1) })
-    let inputs = Set(([job.base] + job.stamps.map(\.image)).map(OutputPaths.realPath))
+    let inputs = inputs(of: job)
     let quality = job.settings.quality
-    var written: [String] = []
+    let targets = try outputs(of: job).map { try paths.resolve($0, job: job.id, inputs: inputs) }
+    afterResolving?()
+    var staged: [StagedFile] = []
     var path: RenderPath?
-    for output in outputs(of: job) {
-      let target = try paths.resolve(output, job: job.id, inputs: inputs)
-      if output == job.output {
-        path = try renderer.render(plan, to: target, quality: quality)
-      } else if output == job.viewOutput {
-        let window = ViewWindow(
-          visible: scene.viewport.visible, viewSize: scene.viewport.viewSize, screenScale: job.screenScale)
-        try renderer.renderView(plan, window: window, to: target, quality: quality)
-      } else {
-        let overlay = Overlay(traces: traces, gestures: scene.gestures, stamps: scene.stamps)
-        try renderer.renderOverlay(plan, overlay: overlay, to: target, quality: quality)
+    do {
+      for (output, target) in zip(outputs(of: job), targets) {
+        if output == job.output {
+          let main = try renderer.stage(plan, to: target, quality: quality)
+          staged.append(main.file)
+          path = main.path
+        } else if output == job.viewOutput {
+          let window = ViewWindow(
+            visible: scene.viewport.visible, viewSize: scene.viewport.viewSize, screenScale: job.screenScale)
+          staged.append(try renderer.stageView(plan, window: window, to: target, quality: quality))
+        } else {
+          let overlay = Overlay(traces: traces, gestures: scene.gestures, stamps: scene.stamps)
+          staged.append(try renderer.stageOverlay(plan, overlay: overlay, to: target, quality: quality))
+        }
       }
-      written.append(output)
+    } catch {
+      TemporaryFiles.shared.discard(staged)
+      throw error
     }
-    return (written, path)
+    return (staged, path)
   }
 
   /// Reads the headers the job needs (never the pixels of the photo) and replays its gestures; `stampSize`

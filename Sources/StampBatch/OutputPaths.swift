@@ -1,60 +1,69 @@
 import Foundation
+import StampRender
 
-/// Keeps every output under the output folder: no absolute paths, no `..`, no symlink leading out, no input
-/// overwritten.
+/// Keeps every output under the output folder: no absolute paths, no `..`, no symbolic link followed, no input
+/// overwritten. The folder is opened once; each output's folders are walked (and made) one component at a time
+/// from that descriptor, never through a symbolic link, so nothing is created or written outside it, even when a
+/// folder inside is swapped for a link while a job runs.
 struct OutputPaths: Sendable {
   /// The output folder's real path (symlinks resolved).
   let root: String
+  /// The output folder, held open.
+  let folder: Folder
+  /// Folders whose stale temporaries (of runs that died) were removed in this run.
+  private let swept = Locked(Set<FileIdentity>())
 
-  /// Creates the output folder when missing and remembers its real path.
-  init(folder: String) throws {
+  /// Creates the output folder when missing, opens it and removes stale temporaries from it.
+  init(folder path: String) throws {
     var exists: ObjCBool = false
-    if FileManager.default.fileExists(atPath: folder, isDirectory: &exists), !exists.boolValue {
-      throw BatchError.outputFolder(path: folder, message: "it exists and is not a folder")
+    if FileManager.default.fileExists(atPath: path, isDirectory: &exists), !exists.boolValue {
+      throw BatchError.outputFolder(path: path, message: "it exists and is not a folder")
     }
     do {
-      try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+      folder = try Folder.open(path: path, creating: true)
     } catch {
-      throw BatchError.outputFolder(path: folder, message: (error as NSError).localizedDescription)
+      throw BatchError.outputFolder(path: path, message: (error as? Folder.Failure)?.reason ?? "\(error)")
     }
-    var isFolder: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
-      throw BatchError.outputFolder(path: folder, message: "not a folder")
-    }
-    root = Self.realPath(folder)
+    root = Self.realPath(path)
+    sweep(folder)
   }
 
-  /// The absolute path for a job's relative output, its folders created, after checking it stays inside the root
-  /// and names none of `inputs` (real paths).
-  func resolve(_ relative: String, job: String, inputs: Set<String>) throws -> String {
-    if relative.hasPrefix("/") {
-      throw BatchError.unsafeOutput(job: job, path: relative, reason: "must be relative to --out, not absolute")
+  /// Where a job's relative output goes: its folders opened (made when missing) inside the root without following
+  /// any symbolic link, its name checked for length and against `inputs` (identities of files never replaced).
+  func resolve(_ relative: String, job: String, inputs: Set<FileIdentity>) throws -> OutputTarget {
+    func refuse(_ reason: String) -> BatchError { .unsafeOutput(job: job, path: relative, reason: reason) }
+    if relative.hasPrefix("/") { throw refuse("must be relative to --out, not absolute") }
+    let parts = relative.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
+    guard let name = parts.last, !parts.contains(".."), !parts.contains(".") else {
+      throw refuse("must stay inside --out (no '..')")
     }
-    let parts = relative.split(separator: "/", omittingEmptySubsequences: true)
-    if parts.contains("..") || parts.isEmpty {
-      throw BatchError.unsafeOutput(job: job, path: relative, reason: "must stay inside --out (no '..')")
+    if let long = parts.first(where: { $0.utf8.count > TemporaryName.longestName }) {
+      throw refuse(
+        "'\(long.prefix(40))...' is \(long.utf8.count) bytes long; names may have at most "
+          + "\(TemporaryName.longestName) (room for the temporary file's suffix)")
     }
-    let target = root + "/" + parts.joined(separator: "/")
-    let folder = (target as NSString).deletingLastPathComponent
-    do {
-      try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-    } catch {
-      throw BatchError.unsafeOutput(job: job, path: relative, reason: (error as NSError).localizedDescription)
+    var current = folder
+    for part in parts.dropLast() {
+      do {
+        current = try current.child(part, creating: true)
+      } catch let failure as Folder.Failure {
+        if failure.reason == "is a symbolic link" {
+          throw refuse("'\(part)' is a symbolic link, which could lead outside --out; outputs never go through one")
+        }
+        throw refuse("'\(part)': \(failure.reason)")
+      }
     }
-    // A symlinked folder (or file) under --out may point anywhere: judge the real path.
-    let realFolder = Self.realPath(folder)
-    guard realFolder == root || realFolder.hasPrefix(root + "/") else {
-      throw BatchError.unsafeOutput(job: job, path: relative, reason: "leads outside --out through a symbolic link")
+    sweep(current)
+    if let existing = FileIdentity.entry(in: current, name: name), inputs.contains(existing) {
+      throw refuse("would overwrite an input file")
     }
-    let real = realFolder + "/" + (target as NSString).lastPathComponent
-    if let link = try? FileManager.default.destinationOfSymbolicLink(atPath: real) {
-      throw BatchError.unsafeOutput(
-        job: job, path: relative, reason: "is a symbolic link (to \(link)); not replacing it")
-    }
-    if inputs.contains(real) {
-      throw BatchError.unsafeOutput(job: job, path: relative, reason: "would overwrite an input file")
-    }
-    return real
+    return OutputTarget(folder: current, name: name, display: relative)
+  }
+
+  /// Removes the stale temporaries of `folder` the first time this run opens it.
+  private func sweep(_ folder: Folder) {
+    guard let identity = folder.identity, swept.withLock({ $0.insert(identity).inserted }) else { return }
+    TemporaryFiles.removeStale(in: folder)
   }
 
   /// The path with every symlink resolved (the path itself when it does not exist).

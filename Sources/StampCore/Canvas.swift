@@ -27,13 +27,6 @@ struct Canvas: Sendable {
     stamps[index].rotation += turn * degreesPerRadian
   }
 
-  /// A pinch on the background: the zoom is multiplied by `ratio` (clamped) and the image point that was under the
-  /// fingers' previous midpoint goes under their current one (clamped), as a scroll view zooms.
-  @inline(__always) mutating func pinchViewport(ratio: Double, from previous: Point, to current: Point) {
-    let q = viewport.toImage(previous)
-    viewport.setZoom(viewport.zoom * ratio, keeping: q, at: current)
-  }
-
   /// A drag on stamp `index` by `delta` view points: the centre moves by delta / (fit * zoom) image pixels.
   @inline(__always) mutating func dragStamp(_ index: Int, by delta: Point) {
     if stamps[index].locked { return }

@@ -1,9 +1,11 @@
 /// Turns touch events into frames, runs the recognizers on each frame and applies what they recognize.
 ///
-/// Events with the same `t` form one frame, like one touchesMoved call. A frame is applied when the next one
-/// starts (or at `finishItem`): first a single tap that fell due, then the motion of the fingers that were already
-/// down (the pinch or drag), then the fingers that came down (a new sequence hit-tests its first finger to pick its
-/// target), then the fingers that lifted (taps), and last the re-anchoring on the fingers now down.
+/// Events with the same `t` form one frame, like one touchesMoved call; a second event of one touch at the same `t`
+/// (it landed, then moved) starts a new frame at that time, so the first is applied before it. A frame is applied
+/// when the next one starts (or at `finishItem`): first a single tap that fell due (or was held back for a touch that
+/// cannot be its second tap any more), then the motion of the fingers that were already down (the pinch or drag),
+/// then the fingers that came down (a new sequence hit-tests its first finger to pick its target), then the fingers
+/// that lifted (taps), and last the re-anchoring on the fingers now down.
 /// No allocation happens per event: the table of fingers keeps its capacity and gestures are appended only when
 /// recognized.
 struct GestureEngine: Sendable {
@@ -37,11 +39,13 @@ struct GestureEngine: Sendable {
       frameOpen = true
     }
     var slot = index(of: event.id)
-    // The same finger twice in one frame (it ended and began again): the first part becomes a frame of its own.
-    if let found = slot, event.phase == .began || touches[found].isEnding {
+    // The same finger twice in one frame (it landed and moved, or ended and began again): the events so far become
+    // a frame of their own at the same time, so that each of its events is applied in order and none is lost.
+    if let found = slot, touches[found].inFrame {
       commit()
       slot = index(of: event.id)
     }
+    if let slot { touches[slot].inFrame = true }
     switch event.phase {
     case .began:
       guard slot == nil, touches.count < TouchStream.maxLiveTouches else { return }
@@ -84,9 +88,12 @@ struct GestureEngine: Sendable {
   private mutating func commit() {
     let time = frameTime
     while let single = taps.dueSingleTap(at: time, inclusive: false) { record(.tap, t: single.t, at: single.at) }
+    if let single = taps.heldTapExpired(at: time) { record(.tap, t: single.t, at: single.at) }
+    releaseHeldTap(at: time)
     moveFingers(at: time)
     var index = 0
     while index < touches.count {
+      touches[index].inFrame = false
       if touches[index].isNew {
         let startsSequence = index == 0
         if startsSequence { manipulation.target = canvas.hitTest(touches[index].down) }
@@ -95,6 +102,7 @@ struct GestureEngine: Sendable {
       }
       index += 1
     }
+    releaseHeldTap(at: time)
     while let single = taps.dueSingleTap(at: time, inclusive: true) { record(.tap, t: single.t, at: single.at) }
     index = 0
     while index < touches.count {
@@ -108,10 +116,18 @@ struct GestureEngine: Sendable {
     let first = touches.first
     let second = touches.count > 1 ? touches[1] : nil
     if let first {
-      if !manipulation.drives(first, second) { manipulation.anchor(first, second) }
+      if !manipulation.drives(first, second) { manipulation.anchor(first, second, viewport: canvas.viewport) }
     } else if manipulation.fingers != 0 {
-      manipulation.anchor(nil, nil)
+      manipulation.anchor(nil, nil, viewport: canvas.viewport)
     }
+  }
+
+  /// Fires the single tap held back for the touch now down once that touch cannot be a tap: it moved past the slop,
+  /// another finger joined it, or it was cancelled.
+  @inline(__always) private mutating func releaseHeldTap(at time: Double) {
+    guard taps.isHolding, let first = touches.first else { return }
+    guard touches.count > 1 || first.pastSlop || first.cancelled else { return }
+    if let single = taps.releaseHeldTap(at: time) { record(.tap, t: single.t, at: single.at) }
   }
 
   @inline(__always) private mutating func moveFingers(at time: Double) {

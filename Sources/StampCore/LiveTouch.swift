@@ -8,7 +8,8 @@ struct LiveTouch: Sendable {
   var down: Point
   /// Where it is now; a touch that did not move in a frame keeps its last point.
   var point: Point
-  /// Whether it has ever been `tapSlop` or farther from where it touched down: then it is no tap.
+  /// Whether it has ever been farther than `tapSlop` from where it touched down: then it is no tap. A touch exactly
+  /// `tapSlop` away is still inside, so with a slop of 0 only a finger that does not move at all can tap.
   var pastSlop = false
   /// Whether it ended by being cancelled: then it is no tap either.
   var cancelled = false
@@ -16,6 +17,8 @@ struct LiveTouch: Sendable {
   var isNew = true
   /// Whether it ends or is cancelled in the frame being assembled.
   var isEnding = false
+  /// Whether an event of the frame being assembled was about it: a second one starts a frame of its own.
+  var inFrame = true
 
   /// A touch that has just come down.
   init(id: Int, downTime: Double, down: Point) {
@@ -28,7 +31,7 @@ struct LiveTouch: Sendable {
   /// Moves the finger and notes when it leaves the tap slop for good.
   @inline(__always) mutating func move(to p: Point, slopSquared: Double) {
     point = p
-    if !pastSlop && (p - down).lengthSquared >= slopSquared { pastSlop = true }
+    if !pastSlop && (p - down).lengthSquared > slopSquared { pastSlop = true }
   }
 
   /// Whether the touch, having ended at `time`, was a tap: down to up within `maxDuration`, inside the slop.

@@ -2,7 +2,9 @@
 ///
 /// It follows the two earliest fingers that are down (seed 002 uses the two touches of touchesMoved). Its anchors
 /// are where those fingers were at the last frame it acted on; whenever the pair changes (a finger added or
-/// lifted) it re-anchors at the fingers' current points, so nothing jumps.
+/// lifted) it re-anchors at the fingers' current points, so nothing jumps. A stamp is pinched step by step (seed
+/// 002's per-step clamp); the viewport, as a scroll view, from where the pair was anchored: zoom = clamp(zoom then x
+/// distance / distance then), the image point then under the fingers' midpoint kept under their midpoint now.
 struct Manipulation: Sendable {
   /// The stamp the first finger of the sequence landed on, or nil for the viewport.
   var target: Int?
@@ -13,6 +15,8 @@ struct Manipulation: Sendable {
   private var anchorA = Point.zero
   private var anchorB = Point.zero
   private var reported = false
+  /// The viewport's zoom, the finger distance and the image point under the midpoint when the pair was anchored.
+  private var start = (zoom: 1.0, distance: 0.0, image: Point.zero)
 
   /// Whether `a` and `b` (nil when one finger is down) are the fingers it is anchored to.
   @inline(__always) func drives(_ a: LiveTouch, _ b: LiveTouch?) -> Bool {
@@ -22,7 +26,7 @@ struct Manipulation: Sendable {
 
   /// Anchors to the fingers now down (nil, nil when none); a change of mode (idle, drag, pinch) starts a new
   /// gesture, which is reported again at its first effect.
-  mutating func anchor(_ a: LiveTouch?, _ b: LiveTouch?) {
+  mutating func anchor(_ a: LiveTouch?, _ b: LiveTouch?, viewport: Viewport) {
     let count = a == nil ? 0 : (b == nil ? 1 : 2)
     if count != fingers { reported = false }
     fingers = count
@@ -33,6 +37,8 @@ struct Manipulation: Sendable {
     if let b {
       secondID = b.id
       anchorB = b.point
+      let mid = Point.midpoint(anchorA, anchorB)
+      start = (viewport.zoom, (anchorB - anchorA).length, viewport.toImage(mid))
     }
   }
 
@@ -64,7 +70,11 @@ struct Manipulation: Sendable {
     if let target {
       canvas.pinchStamp(target, ratio: ratio, turn: turn)
     } else {
-      canvas.pinchViewport(ratio: ratio, from: previousMid, to: mid)
+      let distance = current.length
+      // Fingers that came down on one spot have no distance to scale from: the first frame they part starts over.
+      if start.distance == 0 { start = (canvas.viewport.zoom, distance, start.image) }
+      let zoom = start.distance > 0 && distance > 0 ? start.zoom * (distance / start.distance) : start.zoom
+      canvas.viewport.setZoom(zoom, keeping: start.image, at: mid)
     }
     return gesture
   }

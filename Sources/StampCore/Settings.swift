@@ -16,13 +16,15 @@ public struct Settings: Sendable, Hashable {
   public var doubleTap: DoubleTapMode = .toggle
   /// The zoom factor of a double tap in `step` mode and of a two-finger tap (seed 000's ZOOM_STEP).
   public var zoomStep: Double = 1.5
-  /// Longest a tap may last, touch-down to touch-up, in seconds.
+  /// Longest a tap may last, touch-down to touch-up, in seconds; exactly this long is still a tap.
   public var tapMaxDuration: Double = 0.5
-  /// Farthest a tapping finger may move, in view points; past it the touch is a drag.
+  /// Farthest a tapping finger may move from where it landed, in view points: exactly this far is still a tap, past
+  /// it the touch is a drag; 0 means the finger must not move at all.
   public var tapSlop: Double = 10
-  /// A single tap fires this long after its touch ends unless a second tap begins (seed 000: 0.35 s).
+  /// A single tap fires this long after its touch ends unless a second touch begins by then, near it (seed 000:
+  /// 0.35 s); one beginning exactly this long after still counts.
   public var doubleTapInterval: Double = 0.35
-  /// The second tap of a double tap must begin within this distance of the first, in view points.
+  /// The second tap of a double tap must begin within this distance of the first (at most), in view points.
   public var doubleTapDistance: Double = 40
   /// Output JPEG/WebP quality; nil means the default (90) or a lossless path where one applies.
   public var quality: Int? = nil

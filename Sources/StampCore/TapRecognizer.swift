@@ -1,11 +1,15 @@
 /// Single, double and two-finger taps, as seed 000's tap-detecting view counts them.
 ///
-/// - A tap is one finger, down to up within `tapMaxDuration`, never `tapSlop` or farther from where it came down.
+/// - A tap is one finger, down to up within `tapMaxDuration` (at most: exactly that long is still a tap), never
+///   farther than `tapSlop` from where it came down (exactly `tapSlop` is still a tap; 0 means not moving at all).
 /// - Taps count up when the next touch begins within `doubleTapInterval` of the last tap ending and within
-///   `doubleTapDistance` of it. Such a touch cancels the pending single tap, as touchesBegan does in the seed; a touch
-///   that begins farther away or later does not, and the single tap still fires.
-/// - A single tap fires `doubleTapInterval` after its touch ends, unless a second tap began by then; a double tap
-///   fires when its second touch ends; higher counts do nothing.
+///   `doubleTapDistance` of it (both at most). Such a touch holds the pending single tap back, as a single-tap
+///   recognizer that requires the double tap to fail does; a touch that begins farther away or later does not, and
+///   the single tap fires at its time.
+/// - A single tap fires `doubleTapInterval` after its touch ends, unless a second touch began by then. A held-back
+///   single tap fires as soon as the second touch cannot be a tap any more: in the frame where it moves past the
+///   slop, is joined by another finger or is cancelled, or `tapMaxDuration` after it came down while it is still
+///   down; if the second touch is a tap, a double tap fires when it ends. Higher counts do nothing.
 /// - A two-finger tap: a touch sequence (first finger down to last finger up) of exactly two touches, each a tap,
 ///   lifted together or in turn; a third finger rules it out. It is located at the midpoint of where they lifted.
 struct TapRecognizer: Sendable {
@@ -28,6 +32,9 @@ struct TapRecognizer: Sendable {
   private var sequenceAllTaps = true
   private var sequenceCount = 0
   private var firstLift = Point.zero
+  /// The single tap held back while the touch that began near it may still become its second tap, with the time
+  /// that touch came down.
+  private var held: (at: Point, secondDown: Double)?
 
   /// A recognizer with these thresholds.
   init(settings: Settings) {
@@ -43,8 +50,27 @@ struct TapRecognizer: Sendable {
     return pending.removeFirst()
   }
 
+  /// The held-back single tap, if its second touch has been down longer than a tap lasts at `time`: it fires at the
+  /// moment the touch became too long for a tap.
+  mutating func heldTapExpired(at time: Double) -> (t: Double, at: Point)? {
+    guard let held, time - held.secondDown > settings.tapMaxDuration else { return nil }
+    self.held = nil
+    return (held.secondDown + settings.tapMaxDuration, held.at)
+  }
+
+  /// The held-back single tap, released at `time` because its second touch cannot be a tap any more.
+  mutating func releaseHeldTap(at time: Double) -> (t: Double, at: Point)? {
+    guard let held else { return nil }
+    self.held = nil
+    return (time, held.at)
+  }
+
+  /// Whether a single tap is held back, waiting for the touch now down.
+  var isHolding: Bool { held != nil }
+
   /// The pending single taps, whenever they are due: at the end of an item. Tap counting starts over.
   mutating func flush() -> [(t: Double, at: Point)] {
+    if let held = releaseHeldTap(at: lastEnd) { pending.append(held) }
     defer {
       pending.removeAll(keepingCapacity: true)
       lastCount = 0
@@ -61,8 +87,8 @@ struct TapRecognizer: Sendable {
       let distance = settings.doubleTapDistance
       if lastCount > 0 && time <= deadline && (p - lastPoint).lengthSquared <= distance * distance {
         sequenceCount = lastCount + 1
-        // The pending single tap, if any, is the last tap's: this touch may be its second tap.
-        if lastCount == 1 && !pending.isEmpty { pending.removeLast() }
+        // The pending single tap, if any, is the last tap's: this touch may be its second tap, so it waits.
+        if lastCount == 1, let last = pending.popLast() { held = (last.at, time) }
       }
     }
     sequenceTouches += 1
@@ -75,12 +101,15 @@ struct TapRecognizer: Sendable {
     if sequenceTouches == 1 {
       guard isTap else {
         lastCount = 0
+        // The engine releases a held tap as soon as its second touch fails; this is only a safety net.
+        if let held = releaseHeldTap(at: time) { pending.append(held) }
         return .none
       }
       lastCount = sequenceCount
       lastEnd = time
       lastPoint = p
       if sequenceCount == 1 { pending.append((deadline, q)) }
+      if sequenceCount == 2 { held = nil }
       return sequenceCount == 2 ? .doubleTap(p) : .none
     }
     lastCount = 0

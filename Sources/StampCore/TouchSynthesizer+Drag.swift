@@ -14,9 +14,10 @@ extension TouchSynthesizer {
     points.reserveCapacity(drag.steps + 1)
     let slop = canvas.settings.tapSlop
     let length = drag.by.length
-    if length < slop {
+    if length <= slop {
+      // A finger exactly at the slop is still tapping: reach 1 point past it.
       let direction = length > 0 ? drag.by / length : Point(1, 0)
-      points.append(start + direction * slop)
+      points.append(start + direction * (slop + 1))
     }
     for k in 1...drag.steps {
       points.append(k == drag.steps ? start + drag.by : start + drag.by * (Double(k) / Double(drag.steps)))

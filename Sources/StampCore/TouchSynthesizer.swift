@@ -3,13 +3,15 @@
 ///
 /// The fingers: taps last min(0.1 s, tapMaxDuration / 2); a double tap's second touch begins min(0.1 s,
 /// doubleTapInterval / 2) after the first ends; a two-finger tap's fingers are 40 points apart, one either side of
-/// its point. A pinch's fingers start 100 points apart on a horizontal line, the first one on the stamp (halfway from
-/// its centre to its left edge, or 50 points left of the centre when the stamp is larger) or 50 points left of the
-/// point; they turn and spread about their midpoint, by scale^(k/n) and rotation*k/n at frame k. A drag moves in a
-/// straight line; one shorter than the tap slop first reaches out to the slop along its direction, so that it is
-/// still a drag and not a tap.
+/// its point. A pinch's fingers start on a horizontal line either side of the stamp's centre as the screen shows it
+/// now, each halfway from the centre to the stamp's edge (so both are on the stamp, however small, and the pinch is
+/// at its centre), and never more than 100 points apart; about a point they start 100 points apart. They turn and
+/// spread about their midpoint, by scale^(k/n) and rotation*k/n at frame k; fingers that would move no farther than
+/// the tap slop within tapMaxDuration rest until 0.1 s past it, so the pinch is no two-finger tap. A drag moves in a
+/// straight line; one no longer than the tap slop first reaches 1 point past the slop along its direction, so that
+/// it is a drag and not a tap.
 enum TouchSynthesizer {
-  /// The distance between a pinch's fingers when they come down, in view points.
+  /// The distance between a pinch's fingers when they come down, in view points: at most this on a stamp.
   static let pinchSpan = 100.0
 
   /// The touches for `item` (any case but `.touches`), with `t` relative to the item's start.
@@ -55,18 +57,20 @@ enum TouchSynthesizer {
     try check(pinch.scale.isFinite && pinch.scale > 0, index, "pinch.scale", "must be a positive number")
     try check(pinch.rotation.isFinite, index, "pinch.rotation", "must be a finite number")
     try checkTiming(pinch.duration, pinch.steps, index, "pinch")
-    let first: Point
+    let mid: Point
+    var span = pinchSpan
     switch pinch.target {
     case .stamp(let id):
       let (stamp, center) = try touchPoint(on: id, index: index, canvas: canvas)
       let reach = canvas.stamps[stamp].reach(along: Point(-1, 0)) * canvas.viewport.scale
-      first = Point(center.x - min(pinchSpan / 2, reach / 2), center.y)
-      try check(canvas.hitTest(first) == stamp, index, .stampCovered(item: index, id: id))
+      mid = center
+      span = min(pinchSpan, reach)
+      try check(canvas.hitTest(Point(mid.x - span / 2, mid.y)) == stamp, index, .stampCovered(item: index, id: id))
     case .point(let p):
       try check(p.isFinite, index, "pinch.at", "must be finite numbers")
-      first = Point(p.x - pinchSpan / 2, p.y)
+      mid = p
     }
-    let mid = Point(first.x + pinchSpan / 2, first.y)
+    let first = Point(mid.x - span / 2, mid.y)
     let turn = pinch.rotation / degreesPerRadian
     // Each frame turns the line by at most 90 degrees, so that every frame's turn is unambiguous.
     let turnSteps = (abs(pinch.rotation) / 90).rounded(.up)
@@ -74,18 +78,30 @@ enum TouchSynthesizer {
     let steps = max(pinch.steps, Int(turnSteps))
     var events = [
       TouchEvent(t: 0, id: 1, phase: .began, location: first),
-      TouchEvent(t: 0, id: 2, phase: .began, location: Point(first.x + pinchSpan, first.y)),
+      TouchEvent(t: 0, id: 2, phase: .began, location: Point(mid.x + span / 2, mid.y)),
     ]
-    events.reserveCapacity(2 * steps + 2)
+    events.reserveCapacity(2 * steps + 4)
+    var farthest = 0.0
     for k in 1...steps {
       let f = Double(k) / Double(steps)
-      let half = pinchSpan / 2 * (k == steps ? pinch.scale : cMathPow(pinch.scale, f))
+      let half = span / 2 * (k == steps ? pinch.scale : cMathPow(pinch.scale, f))
       let angle = k == steps ? turn : turn * f
       let arm = Point(cMathCos(angle) * half, cMathSin(angle) * half)
       let t = k == steps ? pinch.duration : pinch.duration * f
       let phase: TouchPhase = k == steps ? .ended : .moved
       events.append(TouchEvent(t: t, id: 1, phase: phase, location: mid - arm))
       events.append(TouchEvent(t: t, id: 2, phase: phase, location: mid + arm))
+      farthest = max(farthest, (arm - Point(span / 2, 0)).length)
+    }
+    let settings = canvas.settings
+    if farthest <= settings.tapSlop && pinch.duration <= settings.tapMaxDuration {
+      // Fingers this still and quick would be a two-finger tap: they rest until 0.1 s past a tap's longest.
+      let last = events.count - 2
+      let lift = settings.tapMaxDuration + 0.1
+      for i in last..<events.count {
+        events[i].phase = .moved
+        events.append(TouchEvent(t: lift, id: events[i].id, phase: .ended, location: events[i].location))
+      }
     }
     return events
   }

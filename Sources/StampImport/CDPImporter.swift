@@ -28,7 +28,8 @@ public enum CDPImporter {
   public static func parse(_ text: String) throws -> [TouchEvent] {
     var messages: [CDPMessage] = []
     var number = 0
-    for raw in text.split(separator: "\n", omittingEmptySubsequences: false) {
+    // Split at every line end (CRLF is one Character in Swift, so splitting at "\n" alone would miss it).
+    for raw in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
       number += 1
       let line = raw.trimmingWhitespace()
       if line.isEmpty { continue }

@@ -51,6 +51,8 @@ enum EvdevEvent: Sendable, Hashable {
     "ABS_MT_SLOT": 0x2f, "ABS_MT_POSITION_X": 0x35, "ABS_MT_POSITION_Y": 0x36, "ABS_MT_TRACKING_ID": 0x39,
   ]
 
-  /// Values `getevent -l` prints by name for keys.
-  static let keyValues: [String: Int32] = ["UP": 0, "DOWN": 1, "REPEAT": 2]
+  /// Values `getevent -l` prints by name: key states, and the tool types of `ABS_MT_TOOL_TYPE`.
+  static let valueNames: [String: Int32] = [
+    "UP": 0, "DOWN": 1, "REPEAT": 2, "MT_TOOL_FINGER": 0, "MT_TOOL_PEN": 1, "MT_TOOL_MAX": 0x0f,
+  ]
 }

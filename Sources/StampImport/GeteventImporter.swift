@@ -9,9 +9,11 @@ import StampCore
 ///
 /// - Touch ids are the importer's own: 0, 1, 2, ... in the order the touches began (a tracking id is a large,
 ///   ever-growing number, and a manifest's touch ids should be small).
-/// - One `SYN_REPORT` is one frame; its events share one `t`, in seconds from the first frame with a touch, so the
-///   trace starts at 0. Within a frame events are ordered by touch id. A touch whose position did not change is left
-///   out of the frame: it keeps its last point.
+/// - One `SYN_REPORT` that changes a touch is one frame; its events share one `t`, in seconds from the first frame
+///   with a touch, so the trace starts at 0. Within a frame events are ordered by touch id. A touch whose position
+///   did not change is left out of the frame: it keeps its last point. A `SYN_REPORT` that changes no touch gives
+///   no frame (the fingers rest), but in a log without timestamps it still takes its frame interval: the k-th
+///   report of the device after the first frame's has t = k x the interval.
 /// - A new tracking id begins a touch, tracking id -1 (`ffffffff`) or `BTN_TOUCH UP` ends it, a changed
 ///   position moves it. A frame not closed by `SYN_REPORT` at the end of the log is dropped; touches still down
 ///   there stay down (the replay cancels them).
@@ -29,20 +31,29 @@ public enum GeteventImporter {
   ///   - device: The device to read when the log has touches from several: its path (`/dev/input/event2`), the
   ///     path's last part (`event2`) or its header name (`sec_touchscreen`). Nil picks the only device with touches.
   ///   - axisMax: The raw maxima of x and y (minima 0); overrides the log's header. Needed when there is no header.
+  ///   - frameInterval: Seconds between two `SYN_REPORT`s, for a log without timestamps (`getevent -l`); ignored
+  ///     when the log has them.
   /// - Returns: The touch events, in time order.
   /// - Throws: ``ImportError``.
   public static func parse(
-    _ text: String, screen: Size, device: String? = nil, axisMax: (x: Int, y: Int)? = nil
+    _ text: String, screen: Size, device: String? = nil, axisMax: (x: Int, y: Int)? = nil,
+    frameInterval: Double? = nil
   ) throws -> [TouchEvent] {
-    guard screen.width.isFinite, screen.height.isFinite, screen.width > 0, screen.height > 0 else {
-      throw ImportError.badParameter("the screen size must be positive, not \(screen.width)x\(screen.height)")
-    }
-    if let axisMax, axisMax.x <= 0 || axisMax.y <= 0 {
-      throw ImportError.badParameter("--axis-max must be positive, not \(axisMax.x)x\(axisMax.y)")
-    }
+    try checkParameters(screen: screen, axisMax: axisMax, frameInterval: frameInterval)
     let log = try GeteventLog(text)
     let chosen = try choose(device, in: log)
-    let records = log.records.filter { $0.device == chosen }
+    var records = log.records.filter { $0.device == chosen }
+    var interval: Double?
+    if let line = log.untimedLine {
+      guard let frameInterval else { throw ImportError.untimed(line: line) }
+      // Untimed: the clock counts the device's reports, each one frame interval long.
+      var reports: Int64 = 0
+      for index in records.indices {
+        records[index].micros = reports
+        if records[index].event == .synReport { reports += 1 }
+      }
+      interval = frameInterval
+    }
     var frames: [RawFrame]
     if records.contains(where: { $0.event == .synMTReport }) {
       var decoder = ContactDecoder()
@@ -59,7 +70,8 @@ public enum GeteventImporter {
     let (xRange, yRange) = try ranges(axisMax, device: chosen, in: log)
     var events: [TouchEvent] = []
     for frame in frames {
-      let t = Double(frame.micros - start) / 1_000_000
+      let ticks = Double(frame.micros - start)
+      let t = interval.map { ticks * $0 } ?? ticks / 1_000_000
       let touches = frame.touches.map { touch in
         TouchEvent(
           t: t, id: touch.id, phase: touch.phase,
@@ -68,6 +80,32 @@ public enum GeteventImporter {
       events += touches.sortedWithinFrame()
     }
     return events
+  }
+
+  /// The largest screen side `parse` takes, in points: a manifest's bound on lengths.
+  public static let maxScreenSide = 1e6
+  /// The largest raw axis maximum `parse` takes.
+  public static let maxAxis = 1_000_000_000
+  /// The frame intervals `parse` takes, in seconds: above 0, at most 1 (a 1 Hz panel).
+  public static let maxFrameInterval = 1.0
+
+  /// Checks the importer's arguments, so that no absurd number reaches the output.
+  static func checkParameters(screen: Size, axisMax: (x: Int, y: Int)?, frameInterval: Double?) throws {
+    let sides = [screen.width, screen.height]
+    guard sides.allSatisfy({ $0.isFinite && $0 > 0 && $0 <= maxScreenSide }) else {
+      throw ImportError.badParameter(
+        "the screen size must be two numbers above 0 and at most \(Int(maxScreenSide)) points, not "
+          + "\(screen.width)x\(screen.height)")
+    }
+    if let axisMax, !(1...maxAxis).contains(axisMax.x) || !(1...maxAxis).contains(axisMax.y) {
+      throw ImportError.badParameter(
+        "--axis-max must be two whole numbers from 1 to \(maxAxis), not \(axisMax.x)x\(axisMax.y)")
+    }
+    if let frameInterval, !(frameInterval.isFinite && frameInterval > 0 && frameInterval <= maxFrameInterval) {
+      throw ImportError.badParameter(
+        "--frame-interval must be a number of seconds above 0 and at most 1 (e.g. 0.008 for a 120 Hz panel), "
+          + "not \(frameInterval)")
+    }
   }
 
   /// The device whose events are read, as its records name it (nil: no path prefix).

@@ -1,9 +1,10 @@
 /// A getevent log read line by line: what its `-p` header says about each device, and the events the import uses.
 ///
 /// A log may start with the output of `getevent -p` or `getevent -lp` (an `add device N: PATH` line, then indented
-/// lines about that device), followed by `getevent -t` or `getevent -lt` event lines; headers may also appear later,
-/// when a device is plugged in. Blank lines and lines starting with `#` are skipped, as are getevent's own
-/// `could not ...` and `remove device` notices.
+/// lines about that device), followed by event lines with timestamps (`getevent -t`, `-lt`) or without (`getevent`,
+/// `-l`); headers may also appear later, when a device is plugged in. Lines may end in CRLF and carry trailing
+/// spaces. Skipped: blank lines, lines starting with `#`, getevent's own `could not ...` and `remove device`
+/// notices, shell prompts (`root@android:/ # getevent -l`, `OnePlus3T:/ $`), the echoed `getevent` command and `^C`.
 struct GeteventLog {
   /// Header facts by device path, e.g. `/dev/input/event2`.
   private(set) var headers: [String: DeviceHeader] = [:]
@@ -11,18 +12,28 @@ struct GeteventLog {
   private(set) var headerOrder: [String] = []
   /// The event lines the import uses, in log order.
   private(set) var records: [GeteventRecord] = []
+  /// The first event line without a timestamp, if the log's events have none.
+  private(set) var untimedLine: Int?
 
   init(_ text: String) throws {
     var headerOf: String?
+    var timedLine: Int?
     var number = 0
-    for raw in text.split(separator: "\n", omittingEmptySubsequences: false) {
+    for raw in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
       number += 1
       let line = String(raw)
       let trimmed = line.trimmingWhitespace()
-      if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
+      if trimmed.isEmpty || trimmed.hasPrefix("#") || trimmed == "^C" { continue }
       if trimmed.hasPrefix("[") {
         headerOf = nil
+        if untimedLine != nil { throw Self.mixed(number, timed: true) }
+        timedLine = timedLine ?? number
         if let record = try GeteventRecord.parse(line, line: number) { records.append(record) }
+      } else if GeteventRecord.isUntimedEvent(trimmed) {
+        headerOf = nil
+        if timedLine != nil { throw Self.mixed(number, timed: false) }
+        untimedLine = untimedLine ?? number
+        if let record = try GeteventRecord.parseUntimed(trimmed, line: number) { records.append(record) }
       } else if trimmed.hasPrefix("add device") {
         guard let colon = trimmed.firstIndex(of: ":") else {
           throw ImportError.malformed(line: number, text: line, expected: "'add device N: /dev/input/eventN'")
@@ -33,16 +44,34 @@ struct GeteventLog {
         headerOf = path
       } else if trimmed.hasPrefix("remove device") || trimmed.hasPrefix("could not") {
         continue
+      } else if Self.isShellLine(trimmed) {
+        headerOf = nil
       } else if let device = headerOf {
         try headers[device, default: DeviceHeader()].read(line, line: number)
-      } else if case .success = Result(catching: { try GeteventRecord.parse("[0] " + trimmed, line: number) }) {
-        throw ImportError.malformed(
-          line: number, text: line,
-          expected: "a timestamp before the event: record with 'getevent -lt' or 'getevent -t'")
       } else {
         throw ImportError.malformed(line: number, text: line, expected: GeteventRecord.shape)
       }
     }
+  }
+
+  /// A shell prompt (`root@android:/ #`, `OnePlus3T:/ $ getevent -lt`, `C:\adb>`) or a command that runs
+  /// getevent (`adb shell getevent -l`): text a terminal shows around a capture, not part of it.
+  static func isShellLine(_ text: String) -> Bool {
+    let tokens = text.split(whereSeparator: \.isWhitespace)
+    if tokens.contains(where: { $0 == "getevent" || $0.hasSuffix("/getevent") || $0.hasSuffix(">getevent") }) {
+      return true
+    }
+    guard let first = tokens.first, first.contains(":") || first.contains("@") else { return false }
+    if first.hasSuffix(">") || first.hasSuffix("$") || first.hasSuffix("#") { return true }
+    return tokens.count > 1 && (tokens[1] == "$" || tokens[1] == "#")
+  }
+
+  private static func mixed(_ line: Int, timed: Bool) -> ImportError {
+    .invalid(
+      line: line,
+      message: timed
+        ? "this event has a timestamp but the ones before have none: record the whole log with 'getevent -lt'"
+        : "this event has no timestamp but the ones before have: record the whole log with 'getevent -lt'")
   }
 
   /// The device a record belongs to: its path, or for a log of one device without path prefixes, the device the

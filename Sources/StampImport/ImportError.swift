@@ -17,6 +17,8 @@ public enum ImportError: Error, Sendable, Hashable, CustomStringConvertible {
   case badParameter(String)
   /// The log holds no touch at all.
   case noTouches(hint: String)
+  /// The log's events have no timestamps (from this line on) and no frame interval was given.
+  case untimed(line: Int)
 
   public var description: String {
     switch self {
@@ -38,6 +40,9 @@ public enum ImportError: Error, Sendable, Hashable, CustomStringConvertible {
       return message
     case .noTouches(let hint):
       return "no touches found in the log" + (hint.isEmpty ? "" : ": \(hint)")
+    case .untimed(let line):
+      return "line \(line): the events have no timestamps (recorded with 'getevent -l', not 'getevent -lt'): "
+        + "pass --frame-interval with the seconds between frames, e.g. 0.008 for a 120 Hz panel"
     }
   }
 
@@ -50,9 +55,9 @@ public enum ImportError: Error, Sendable, Hashable, CustomStringConvertible {
 }
 
 extension StringProtocol {
-  /// The text without leading and trailing spaces, tabs and carriage returns (no Foundation needed).
+  /// The text without leading and trailing whitespace: spaces, tabs, carriage returns (no Foundation needed).
   func trimmingWhitespace() -> String {
-    let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\r" }
+    let isSpace: (Character) -> Bool = { $0.isWhitespace }
     guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) }) else {
       return ""
     }

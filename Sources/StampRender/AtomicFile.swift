@@ -1,44 +1,58 @@
 import Foundation
 
-/// Files that appear whole or not at all: written to a temporary file in the target's folder, flushed to disk, then
-/// renamed over the target. Every output stampcam writes goes through here.
+/// Files that appear whole or not at all: written to a temporary file created exclusively (O_EXCL | O_NOFOLLOW) in
+/// the target's folder, held open by descriptor, flushed to disk, then renamed over the target within that folder,
+/// and the folder flushed. Every output stampcam writes goes through here.
 public enum AtomicFile {
   /// Writes `data` to `path` atomically.
   public static func write(_ data: Data, to path: String) throws {
-    try write(to: path) { temporary in
-      do {
-        try data.write(to: URL(fileURLWithPath: temporary))
-      } catch {
-        throw RenderError.write(path: path, message: (error as NSError).localizedDescription)
+    try write(to: path) { fd in
+      try data.withUnsafeBytes { bytes in
+        var offset = 0
+        while offset < bytes.count {
+          let n = Foundation.write(fd, bytes.baseAddress.map { $0 + offset }, bytes.count - offset)
+          if n < 0, errno == EINTR { continue }
+          guard n > 0 else { throw RenderError.write(path: path, message: Folder.reason(errno)) }
+          offset += n
+        }
       }
     }
   }
 
-  /// Lets `fill` write a temporary file in `path`'s folder, flushes it to disk and renames it over `path`; on any
-  /// failure nothing is left behind and `path` is untouched.
-  static func write(to path: String, _ fill: (String) throws -> Void) throws {
-    let url = URL(fileURLWithPath: path)
-    let folder = url.deletingLastPathComponent().path
-    let temporary =
-      folder + "/." + url.lastPathComponent + ".stampcam-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).tmp"
-    TemporaryFiles.shared.add(temporary)
-    defer { TemporaryFiles.shared.remove(temporary) }
+  /// Lets `fill` write the open temporary file, then renames it over `path` at once; on any failure nothing is
+  /// left behind and `path` is untouched.
+  static func write(to path: String, _ fill: (Int32) throws -> Void) throws {
+    try stage(try OutputTarget(path: path), fill).commit()
+  }
+
+  /// Creates the temporary file for `target`, lets `fill` write it through its descriptor (which `fill` must not
+  /// close) and flushes it to disk; on any failure it is removed. The caller commits or discards the result.
+  static func stage(_ target: OutputTarget, _ fill: (Int32) throws -> Void) throws -> StagedFile {
+    let folder = target.folder.descriptor
+    var temporary = TemporaryName.make(for: target.name)
+    var fd = openat(folder, temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o666)
+    if fd < 0, errno == EEXIST {
+      temporary = TemporaryName.make(for: target.name)
+      fd = openat(folder, temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o666)
+    }
+    guard fd >= 0 else { throw RenderError.write(path: target.display, message: Folder.reason(errno)) }
+    let staged = StagedFile(target: target, temporary: temporary)
+    TemporaryFiles.shared.add(staged)
     do {
-      try fill(temporary)
-      try flush(temporary)
-      guard rename(temporary, path) == 0 else {
-        throw RenderError.write(path: path, message: String(cString: strerror(errno)))
-      }
+      defer { close(fd) }
+      try fill(fd)
+      guard fsync(fd) == 0 else { throw RenderError.write(path: target.display, message: Folder.reason(errno)) }
     } catch {
-      unlink(temporary)
+      staged.discard()
       throw error
     }
+    return staged
   }
+}
 
-  private static func flush(_ path: String) throws {
-    let fd = open(path, O_RDONLY)
-    guard fd >= 0 else { throw RenderError.write(path: path, message: String(cString: strerror(errno))) }
-    defer { close(fd) }
-    guard fsync(fd) == 0 else { throw RenderError.write(path: path, message: String(cString: strerror(errno))) }
+extension StagedFile {
+  /// Renames this one file into place (see `TemporaryFiles.commit`).
+  public func commit(protecting protected: Set<FileIdentity> = []) throws {
+    if let error = TemporaryFiles.shared.commit([self], protecting: protected, record: { _ in true }) { throw error }
   }
 }

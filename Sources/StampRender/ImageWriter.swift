@@ -16,28 +16,35 @@ enum ImageWriter {
     }
   }
 
-  /// Writes `image` to `path`; on any failure nothing is left behind and `path` is untouched. A JPEG is written in
-  /// `style` when given, else with libvips' defaults (4:4:4 from quality 90 up, 4:2:0 below, baseline).
-  static func write(
-    _ image: Image, to path: String, format: OutputFormat, quality: Int, style: JPEGStyle? = nil
-  ) throws {
-    try AtomicFile.write(to: path) { temporary in
-      let status: Int32
+  /// Writes `image` to `path`; on any failure nothing is left behind and `path` is untouched.
+  static func write(_ image: Image, to path: String, format: OutputFormat, quality: Int) throws {
+    try stage(image, to: OutputTarget(path: path), format: format, quality: quality).commit()
+  }
+
+  /// Writes `image` to a temporary file for `target`, through its descriptor, and returns it staged. A JPEG is
+  /// written in `style` when given, else with libvips' defaults (4:4:4 from quality 90 up, 4:2:0 below, baseline).
+  static func stage(
+    _ image: Image, to target: OutputTarget, format: OutputFormat, quality: Int, style: JPEGStyle? = nil
+  ) throws -> StagedFile {
+    try AtomicFile.stage(target) { fd in
+      let code: Int32
       switch format {
-      case .jpeg:
-        if let style {
-          // VipsForeignSubsample: 1 on (4:2:0), 2 off (4:4:4).
-          status = scv_save_jpeg_options(
-            image.pointer, temporary, Int32(quality), style.subsampled ? 1 : 2, style.progressive ? 1 : 0, 0, 0)
-        } else {
-          status = scv_save_jpeg(image.pointer, temporary, Int32(quality))
-        }
-      case .png: status = scv_save_png(image.pointer, temporary)
-      case .webp: status = scv_save_webp(image.pointer, temporary, Int32(quality), 0)
-      case .tiff: status = scv_save_tiff(image.pointer, temporary)
+      case .jpeg: code = 0
+      case .png: code = 1
+      case .webp: code = 2
+      case .tiff: code = 3
       }
+      let status =
+        if format == .jpeg, let style {
+          // VipsForeignSubsample: 1 on (4:2:0), 2 off (4:4:4).
+          scv_save_descriptor_jpeg(
+            image.pointer, fd, Int32(quality), style.subsampled ? 1 : 2, style.progressive ? 1 : 0)
+        } else {
+          scv_save_descriptor(image.pointer, fd, code, Int32(quality))
+        }
       guard status == 0 else {
-        throw RenderError.operation(path: image.source, operation: "encode to \(path)", message: Vips.takeError())
+        throw RenderError.operation(
+          path: image.source, operation: "encode to \(target.display)", message: Vips.takeError())
       }
     }
   }

@@ -81,7 +81,12 @@ final class JPEGCodec {
 
   /// Writes the coefficients to `target` with the ICC profile and, when not 1, the orientation tag.
   func write(to target: String, orientation: Int) throws {
-    try check("write \(target)") { sjt_write(state, target, Int32(orientation), $0, $1) }
+    try AtomicFile.write(to: target) { try write(to: $0, named: target, orientation: orientation) }
+  }
+
+  /// Writes the coefficients to the open file `fd` (still the caller's), named `target` in messages.
+  func write(to fd: Int32, named target: String, orientation: Int) throws {
+    try check("write \(target)") { sjt_write(state, fd, Int32(orientation), $0, $1) }
   }
 
   /// The MCUs in each of the opened file's restart intervals, or nil when it has none that can be copied (see
@@ -106,8 +111,8 @@ final class JPEGCodec {
   }
 
   /// Writes the file: the encoded spans' intervals, and every other interval copied from the source.
-  func writeSpliced(to target: String) throws {
-    try check("write \(target)") { sjt_write_spliced(state, target, $0, $1) }
+  func writeSpliced(to fd: Int32, named target: String) throws {
+    try check("write \(target)") { sjt_write_spliced(state, fd, $0, $1) }
   }
 
   /// Lets go of the file and its coefficients; the buffers stay for the next job.

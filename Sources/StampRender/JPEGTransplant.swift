@@ -21,26 +21,34 @@ import StampCore
 /// tables), and every other interval is copied byte for byte (see `RestartSpans`). When that cannot be done, the
 /// whole coefficients are edited as above.
 enum JPEGTransplant {
-  /// Writes `plan` to `output` by transplanting when the job allows it (see `RenderPath.choose`) and returns the
-  /// path taken, with the base's header when libjpeg read it. A libvips path writes nothing: the caller renders
-  /// the pixels, which is also the answer after a libjpeg failure (`.damaged`, with libjpeg's message): the
-  /// libvips path then reports what is wrong with the file in its own words. A photo file over the size limit is
-  /// refused, not rendered another way.
-  static func render(
-    _ plan: RenderPlan, to output: String, format: OutputFormat, quality: Int?, with renderer: Renderer
-  ) throws -> (path: RenderPath, facts: JPEGFacts?) {
+  /// What the JPEG path made of a job: the path chosen, the output staged when it is a transplant, and the base's
+  /// header when libjpeg read it.
+  struct Attempt {
+    var path: RenderPath
+    var staged: StagedFile? = nil
+    var facts: JPEGFacts? = nil
+  }
+
+  /// Stages `plan` for `target` by transplanting when the job allows it (see `RenderPath.choose`). A libvips path
+  /// stages nothing: the caller renders the pixels, which is also the answer after a libjpeg failure (`.damaged`,
+  /// with libjpeg's message): the libvips path then reports what is wrong with the file in its own words. A photo
+  /// file over the size limit is refused, not rendered another way.
+  static func stage(_ plan: RenderPlan, to target: OutputTarget, quality: Int?, with renderer: Renderer) throws
+    -> Attempt
+  {
     // Decided before the base is read: the other cases cost nothing to rule out.
-    guard format == .jpeg else { return (.libvips(.outputNotJPEG), nil) }
-    guard quality == nil else { return (.libvips(.explicitQuality), nil) }
+    guard target.format == .jpeg else { return Attempt(path: .libvips(.outputNotJPEG)) }
+    guard quality == nil else { return Attempt(path: .libvips(.explicitQuality)) }
     var facts: JPEGFacts?
     do {
-      return (try transplant(plan, to: output, with: renderer, facts: &facts), facts)
+      let (path, staged) = try transplant(plan, to: target, with: renderer, facts: &facts)
+      return Attempt(path: path, staged: staged, facts: facts)
     } catch RenderError.operation(_, _, let message) {
-      return (.libvips(.damaged(message)), facts)
+      return Attempt(path: .libvips(.damaged(message)), facts: facts)
     } catch RenderError.fileTooLarge(let path, let limit) {
       throw RenderError.fileTooLarge(path: path, limit: limit)
     } catch {
-      return (.libvips(.damaged("\(error)")), facts)
+      return Attempt(path: .libvips(.damaged("\(error)")), facts: facts)
     }
   }
 
@@ -48,18 +56,21 @@ enum JPEGTransplant {
   /// the path chosen (nothing is written for a libvips one); errors name the file they concern.
   static func transplant(_ plan: RenderPlan, to output: String, with renderer: Renderer) throws -> RenderPath {
     var facts: JPEGFacts?
-    return try transplant(plan, to: output, with: renderer, facts: &facts)
+    let result = try transplant(plan, to: try OutputTarget(path: output), with: renderer, facts: &facts)
+    try result.staged?.commit()
+    return result.path
   }
 
-  /// `transplant(_:to:with:)`, also handing back the base's header as soon as it is read.
+  /// `transplant` for a target held open: the path chosen and, for a transplant, the output staged; the base's
+  /// header is handed back in `header` as soon as it is read.
   private static func transplant(
-    _ plan: RenderPlan, to output: String, with renderer: Renderer, facts header: inout JPEGFacts?
-  ) throws -> RenderPath {
+    _ plan: RenderPlan, to target: OutputTarget, with renderer: Renderer, facts header: inout JPEGFacts?
+  ) throws -> (path: RenderPath, staged: StagedFile?) {
     try JPEGCodecPool.shared.withCodec { codec in
       let facts = try codec.open(plan.base, maxBytes: renderer.maxFileBytes)
       header = facts
       let path = RenderPath.choose(output: .jpeg, quality: nil, base: facts, maxPixels: renderer.maxPixels)
-      guard path == .transplant, let facts else { return path }
+      guard path == .transplant, let facts else { return (path, nil) }
       // libvips reads the EXIF orientation exactly as the general path does.
       let orientation = try Image.open(plan.base, sequential: true).orientation
       let blocks = BlockMap(width: facts.width, height: facts.height, sampling: facts.sampling)
@@ -69,14 +80,16 @@ enum JPEGTransplant {
       let regions = blocks.regions(touching: layers.map(\.box), margin: blocks.regionMargin)
       let edit = Edit(blocks: blocks, layers: layers, codec: codec, renderer: renderer)
       if renderer.copiesRestartIntervals, facts.restartInterval > 0,
-        try edit.byIntervals(regions, height: facts.height, orientation: orientation, to: output)
+        let staged = try edit.byIntervals(regions, height: facts.height, orientation: orientation, to: target)
       {
-        return .restartIntervals
+        return (.restartIntervals, staged)
       }
       try codec.readCoefficients()
       for region in regions { try edit.redraw(region, spanTop: 0) }
-      try AtomicFile.write(to: output) { try codec.write(to: $0, orientation: orientation) }
-      return .transplant
+      let staged = try AtomicFile.stage(target) {
+        try codec.write(to: $0, named: target.display, orientation: orientation)
+      }
+      return (.transplant, staged)
     }
   }
 
@@ -90,14 +103,16 @@ enum JPEGTransplant {
     /// The edit for a file with restart markers: only the intervals holding `regions` are read and encoded
     /// again, every other one is copied byte for byte. False when that cannot be done (no usable restart
     /// markers, spans that would cover every row, Huffman tables lacking codes), decided before anything is read
-    /// or written, so the whole-coefficient edit can follow on the file as it was opened.
-    func byIntervals(_ regions: [GridRect], height: Int, orientation: Int, to output: String) throws -> Bool {
+    /// or written, so the whole-coefficient edit can follow on the file as it was opened. Returns the output staged.
+    func byIntervals(_ regions: [GridRect], height: Int, orientation: Int, to target: OutputTarget) throws
+      -> StagedFile?
+    {
       // With nothing to draw, the first rows still go through libjpeg: their JPEG gives the output its header (the
       // photo's tables, its ICC profile, the orientation, no other metadata); every other interval is copied.
       let rows = regions.isEmpty ? [0..<1] : regions.map { $0.top..<$0.bottom }
       guard let interval = try codec.indexRestarts(),
         let plan = RestartSpans(rows: rows, mcusWide: blocks.mcusWide, mcusHigh: blocks.mcusHigh, interval: interval)
-      else { return false }
+      else { return nil }
       for span in plan.spans {
         let top = span.rows.lowerBound * blocks.mcuHeight
         let bottom = min(span.rows.upperBound * blocks.mcuHeight, height)
@@ -107,8 +122,7 @@ enum JPEGTransplant {
         }
         try codec.encodeSpan(orientation: orientation)
       }
-      try AtomicFile.write(to: output) { try codec.writeSpliced(to: $0) }
-      return true
+      return try AtomicFile.stage(target) { try codec.writeSpliced(to: $0, named: target.display) }
     }
 
     /// Composites the layers over one region (iMCUs in the photo; regions hold every layer they touch whole) and

@@ -78,7 +78,15 @@ public struct Overlay: Sendable, Hashable {
 extension Renderer {
   /// Renders `plan` with `overlay` drawn over it and writes the result to `output`.
   public func renderOverlay(_ plan: RenderPlan, overlay: Overlay, to output: String, quality: Int? = nil) throws {
-    guard let format = OutputFormat(path: output) else { throw RenderError.unsupportedFormat(path: output) }
+    guard OutputFormat(path: output) != nil else { throw RenderError.unsupportedFormat(path: output) }
+    try stageOverlay(plan, overlay: overlay, to: try OutputTarget(path: output), quality: quality).commit()
+  }
+
+  /// `renderOverlay` into a target held open; the output is left staged for the caller to commit.
+  public func stageOverlay(_ plan: RenderPlan, overlay: Overlay, to target: OutputTarget, quality: Int? = nil) throws
+    -> StagedFile
+  {
+    guard let format = target.format else { throw RenderError.unsupportedFormat(path: target.display) }
     let picture = try compose(plan)
     let svg = overlay.svg(width: picture.width, height: picture.height)
     var out: UnsafeMutablePointer<VipsImage>?
@@ -97,6 +105,6 @@ extension Renderer {
     let flat = withExtendedLifetime((picture, layer)) { Image(owning: result, source: plan.base) }
     let colour = try flat.derive("extract colour") { scv_extract_bands($0, &$1, 0, Int32(min(3, flat.bands))) }
     let eight = try colour.derive("cast") { scv_cast($0, &$1, VIPS_FORMAT_UCHAR) }
-    try ImageWriter.write(eight, to: output, format: format, quality: quality ?? 90)
+    return try ImageWriter.stage(eight, to: target, format: format, quality: quality ?? 90)
   }
 }

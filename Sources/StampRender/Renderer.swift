@@ -40,14 +40,23 @@ public struct Renderer: Sendable {
   /// (4:2:0 for any subsampled photo: libvips writes no other) and its progressive coding.
   @discardableResult
   public func render(_ plan: RenderPlan, to output: String, quality: Int? = nil) throws -> RenderPath {
-    guard let format = OutputFormat(path: output) else { throw RenderError.unsupportedFormat(path: output) }
-    try checkFileSize(plan.base)
-    let (path, facts) = try JPEGTransplant.render(plan, to: output, format: format, quality: quality, with: self)
-    guard case .libvips = path else { return path }
-    let image = try compose(plan)
-    let style = path.fallback == nil ? nil : facts.map(ImageWriter.JPEGStyle.init)
-    try ImageWriter.write(image, to: output, format: format, quality: quality ?? 90, style: style)
+    guard OutputFormat(path: output) != nil else { throw RenderError.unsupportedFormat(path: output) }
+    let (staged, path) = try stage(plan, to: try OutputTarget(path: output), quality: quality)
+    try staged.commit()
     return path
+  }
+
+  /// `render` into a target held open; the output is left staged for the caller to commit with the job's others.
+  public func stage(_ plan: RenderPlan, to target: OutputTarget, quality: Int? = nil) throws
+    -> (file: StagedFile, path: RenderPath)
+  {
+    guard let format = target.format else { throw RenderError.unsupportedFormat(path: target.display) }
+    try checkFileSize(plan.base)
+    let attempt = try JPEGTransplant.stage(plan, to: target, quality: quality, with: self)
+    if let staged = attempt.staged { return (staged, attempt.path) }
+    let image = try compose(plan)
+    let style = attempt.path.fallback == nil ? nil : attempt.facts.map(ImageWriter.JPEGStyle.init)
+    return (try ImageWriter.stage(image, to: target, format: format, quality: quality ?? 90, style: style), attempt.path)
   }
 
   /// Refuses a photo file over `maxFileBytes`, from its size alone (a file that cannot be examined is left to the

@@ -1,37 +1,93 @@
 import Foundation
 
-/// The temporary files being written right now, so that an interrupted run can remove them before it exits.
+/// The temporary files being written right now, so that an interrupted run can remove them before it exits, and
+/// the lock under which finished outputs are renamed into place and recorded (see `commit`).
 public final class TemporaryFiles: @unchecked Sendable {
   /// The process's registry.
   public static let shared = TemporaryFiles()
 
   private let lock = NSLock()
-  private var paths: Set<String> = []
+  private var files: [ObjectIdentifier: StagedFile] = [:]
 
-  func add(_ path: String) {
+  /// A registry of its own; the process uses `shared` (tests make their own, so as not to touch other tests' files).
+  init() {}
+
+  func add(_ file: StagedFile) {
     lock.lock()
-    paths.insert(path)
+    files[ObjectIdentifier(file)] = file
     lock.unlock()
   }
 
-  func remove(_ path: String) {
+  func remove(_ file: StagedFile) {
     lock.lock()
-    paths.remove(path)
+    files[ObjectIdentifier(file)] = nil
     lock.unlock()
   }
 
-  /// The files in progress.
+  /// The outputs whose temporary files exist, as the user named them.
   public var inProgress: Set<String> {
     lock.lock()
     defer { lock.unlock() }
-    return paths
+    return Set(files.values.map(\.display))
   }
 
-  /// Deletes every temporary file in progress; for a process about to exit on a signal.
-  public func removeAll() {
+  /// Renames one job's staged outputs into place together (see `StagedFile.renameAll`), then calls `record` with
+  /// nil or the error, all under the lock `removeAll` takes: a run stopped at once keeps either the job's outputs
+  /// and whatever `record` wrote about them (its report line), or neither. When `record` returns false (the report
+  /// could not be written) the outputs it could not list are removed again. Returns the error, if any.
+  @discardableResult
+  public func commit(_ staged: [StagedFile], protecting: Set<FileIdentity>, record: (Error?) -> Bool) -> Error? {
     lock.lock()
     defer { lock.unlock() }
-    for path in paths { unlink(path) }
-    paths.removeAll()
+    var failure: Error?
+    do {
+      try StagedFile.renameAll(staged, protecting: protecting)
+    } catch {
+      failure = error
+    }
+    for file in staged { files[ObjectIdentifier(file)] = nil }
+    if !record(failure), failure == nil {
+      for file in staged { unlinkat(file.target.folder.descriptor, file.target.name, 0) }
+    }
+    return failure
+  }
+
+  /// Removes `staged` files that will not be committed (a job that failed after writing some of its outputs).
+  public func discard(_ staged: [StagedFile]) {
+    for file in staged { file.discard() }
+  }
+
+  /// Deletes every temporary file in progress; for a process about to exit on a signal. Waits for a commit in
+  /// progress (a few renames and a report line), but not past two seconds (a report pipe nobody reads).
+  public func removeAll() {
+    let locked = lock.lock(before: Date(timeIntervalSinceNow: 2))
+    defer { if locked { lock.unlock() } }
+    for file in files.values { unlinkat(file.target.folder.descriptor, file.temporary, 0) }
+    files.removeAll()
+  }
+
+  /// Removes the temporary files that runs now dead left in `folder` (killed before they could clean up): regular
+  /// files named by `TemporaryName` whose run is gone (see `TemporaryName.isStale`). Returns the names removed.
+  @discardableResult
+  public static func removeStale(in folder: Folder) -> [String] {
+    // A descriptor of its own, so that reading the entries moves no offset of the folder's.
+    let fd = openat(folder.descriptor, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    guard fd >= 0 else { return [] }
+    guard let stream = fdopendir(fd) else {
+      close(fd)
+      return []
+    }
+    defer { closedir(stream) }  // closes fd
+    var removed: [String] = []
+    while let entry = readdir(stream) {
+      let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+      guard TemporaryName.owner(of: name) != nil else { continue }
+      var info = stat()
+      guard fstatat(folder.descriptor, name, &info, AT_SYMLINK_NOFOLLOW) == 0, info.st_mode & S_IFMT == S_IFREG,
+        TemporaryName.isStale(name, modified: info.st_mtim.tv_sec)
+      else { continue }
+      if unlinkat(folder.descriptor, name, 0) == 0 { removed.append(name) }
+    }
+    return removed
   }
 }

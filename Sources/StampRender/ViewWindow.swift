@@ -26,7 +26,15 @@ public struct ViewWindow: Sendable, Hashable {
 extension Renderer {
   /// Renders `plan` and writes what the screen showed, `window`, letterboxed in black where it shows no photo.
   public func renderView(_ plan: RenderPlan, window: ViewWindow, to output: String, quality: Int? = nil) throws {
-    guard let format = OutputFormat(path: output) else { throw RenderError.unsupportedFormat(path: output) }
+    guard OutputFormat(path: output) != nil else { throw RenderError.unsupportedFormat(path: output) }
+    try stageView(plan, window: window, to: try OutputTarget(path: output), quality: quality).commit()
+  }
+
+  /// `renderView` into a target held open; the output is left staged for the caller to commit.
+  public func stageView(_ plan: RenderPlan, window: ViewWindow, to target: OutputTarget, quality: Int? = nil) throws
+    -> StagedFile
+  {
+    guard let format = target.format else { throw RenderError.unsupportedFormat(path: target.display) }
     let picture = try compose(plan)
     let flat =
       picture.hasAlpha
@@ -48,6 +56,6 @@ extension Renderer {
       scv_affine($0, &$1, k, 0, 0, k, odx, ody, Int32(window.pixelWidth), Int32(window.pixelHeight), "bicubic", 0)
     }
     let eight = try view.derive("cast") { scv_cast($0, &$1, VIPS_FORMAT_UCHAR) }
-    try ImageWriter.write(eight, to: output, format: format, quality: quality ?? 90)
+    return try ImageWriter.stage(eight, to: target, format: format, quality: quality ?? 90)
   }
 }

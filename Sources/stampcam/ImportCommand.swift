@@ -19,7 +19,9 @@ struct ImportCommand {
       switch options.format {
       case .getevent:
         let screen = options.screen.map { Size($0.width, $0.height) } ?? Size(1, 1)
-        events = try GeteventImporter.parse(text, screen: screen, device: options.device, axisMax: options.axisMax)
+        events = try GeteventImporter.parse(
+          text, screen: screen, device: options.device, axisMax: options.axisMax,
+          frameInterval: options.frameInterval)
       case .cdp:
         events = try CDPImporter.parse(text)
       }

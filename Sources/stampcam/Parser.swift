@@ -1,4 +1,5 @@
 import StampBatch
+import StampImport
 
 /// Turns `CommandLine.arguments` (without the program name) into a `Command`.
 ///
@@ -101,17 +102,36 @@ struct Parser {
     var screen: (Double, Double)?
     var device: String?
     var axisMax: (Int, Int)?
+    var frameInterval: Double?
     var out: String?
     var options: [String: (String) throws -> Void] = ["--out": { out = $0 }]
     if format == .getevent {
-      options["--screen"] = { screen = try Self.pair($0, option: "--screen") }
+      options["--screen"] = {
+        let (w, h) = try Self.pair($0, option: "--screen")
+        guard w <= GeteventImporter.maxScreenSide, h <= GeteventImporter.maxScreenSide else {
+          let most = Int(GeteventImporter.maxScreenSide)
+          throw UsageError(message: "--screen sides must be at most \(most) points, not '\($0)'")
+        }
+        screen = (w, h)
+      }
       options["--device"] = { device = $0 }
       options["--axis-max"] = {
         let (x, y) = try Self.pair($0, option: "--axis-max")
-        guard x == x.rounded(), y == y.rounded(), x < 1e9, y < 1e9 else {
-          throw UsageError(message: "--axis-max needs whole numbers, as XxY (e.g. 1079x2399)")
+        let most = Double(GeteventImporter.maxAxis)
+        guard x == x.rounded(), y == y.rounded(), x <= most, y <= most else {
+          throw UsageError(
+            message: "--axis-max needs whole numbers up to \(GeteventImporter.maxAxis), as XxY (e.g. 1079x2399)")
         }
         axisMax = (Int(x), Int(y))
+      }
+      options["--frame-interval"] = {
+        guard let seconds = Double($0), seconds.isFinite, seconds > 0, seconds <= GeteventImporter.maxFrameInterval
+        else {
+          throw UsageError(
+            message: "--frame-interval needs seconds above 0 and at most 1 (e.g. 0.008 for a 120 Hz panel), "
+              + "not '\($0)'")
+        }
+        frameInterval = seconds
       }
     }
     return try withManifest("import \(name)", what: "LOG", options: options) { log, _ in
@@ -119,7 +139,9 @@ struct Parser {
         throw UsageError(message: "import getevent needs --screen WxH (the screen in points, e.g. 390x844)")
       }
       return .importLog(
-        ImportOptions(format: format, log: log, screen: screen, device: device, axisMax: axisMax, out: out))
+        ImportOptions(
+          format: format, log: log, screen: screen, device: device, axisMax: axisMax, frameInterval: frameInterval,
+          out: out))
     }
   }
 

@@ -15,8 +15,20 @@ struct RenderCommand {
     // again to render, so memory does not grow with the number of jobs.
     var jobs: [JobEntry] = []
     let file = options.manifest
+    // No output, overlay, view or report may be any input, the manifest or another output: checked as files,
+    // job by job, while the manifest is validated.
+    let claims: OutputClaims
+    do {
+      claims = try OutputClaims(out: options.out, manifest: file, file: file, report: options.report)
+    } catch {
+      return Self.invalid(error.diagnostics)
+    }
+    let overlay = options.overlay
+    let check = { (job: JobEntry) -> [Diagnostic] in
+      JobCheck.outputs(of: job, file: file, overlay: overlay) + claims.add(job, overlay: overlay || job.overlay)
+    }
     if lines {
-      let diagnostics = decoder.validate(contentsOf: url) { JobCheck.outputs(of: $0, file: file) }
+      let diagnostics = decoder.validate(contentsOf: url, checking: check)
       if !diagnostics.isEmpty { return Self.invalid(diagnostics) }
     } else {
       do {
@@ -24,18 +36,20 @@ struct RenderCommand {
       } catch {
         return Self.invalid(error.diagnostics)
       }
-      let diagnostics = jobs.flatMap { JobCheck.outputs(of: $0, file: file) }
+      let diagnostics = jobs.flatMap(check)
       if !diagnostics.isEmpty { return Self.invalid(diagnostics) }
     }
     var batch = BatchOptions(outputFolder: options.out, concurrency: options.jobs, maxPixels: options.maxPixels)
     batch.overlay = options.overlay
     batch.resume = options.resume
     batch.shard = options.shard.flatMap(Shard.init)
+    batch.protected = claims.protected
     let runner: BatchRunner
     let report: ReportWriter?
     do {
-      runner = try BatchRunner(options: batch)
       report = try options.report.map(ReportWriter.init(path:))
+      if let path = options.report, path != "-" { batch.protect(path) }
+      runner = try BatchRunner(options: batch)
     } catch {
       return CLI.fail("\(error)", status: 2)
     }
@@ -45,24 +59,34 @@ struct RenderCommand {
     let progress = Progress(total: total, enabled: !options.quiet && Terminal.isInteractive)
     let tally = Locked(Summary())
     let start = Date()
-    let onDone: @Sendable (JobOutcome) -> Void = { outcome in
+    // A job's report line is written under the same lock as its outputs are renamed into place; when the line
+    // cannot be written, its outputs are removed again and no further job starts.
+    let onDone: @Sendable (JobOutcome) -> Bool = { outcome in
       if let error = outcome.error, outcome.status == .failed { Terminal.error(error) }
-      report?.write(outcome)
+      let noted = report?.write(outcome) ?? true
+      if !noted { cancellation.cancel() }
+      var counted = outcome
+      if !noted, counted.status == .ok { counted.status = .failed }
       progress.update(
         done: tally.withLock { summary in
-          summary.add(outcome)
+          summary.add(counted)
           return summary.total
         })
+      return noted
     }
     if lines {
       let records = decoder.jobs(inLinesAt: url).lazy.map { $0.result }
-      runner.run(records, cancellation: cancellation, done: onDone)
+      runner.run(records, cancellation: cancellation, record: onDone)
     } else {
-      runner.run(jobs.lazy.map { .success($0) }, cancellation: cancellation, done: onDone)
+      runner.run(jobs.lazy.map { .success($0) }, cancellation: cancellation, record: onDone)
     }
     progress.finish()
     report?.close()
     signals.stop()
+    if let failure = report?.failure {
+      Terminal.error(failure + " (outputs of jobs it could not list were removed; no later job was started)")
+      return 1
+    }
     var summary = tally.withLock { $0 }
     summary.seconds = Date().timeIntervalSince(start)
     if !options.quiet {

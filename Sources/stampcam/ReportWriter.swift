@@ -1,37 +1,76 @@
 import Foundation
 import StampBatch
 
-/// `--report FILE|-`: one JSON line per job as it ends, flushed at once so a report survives an interruption.
+/// `--report FILE|-`: one JSON line per job as it ends, written at once so a report survives an interruption.
+/// Every write is checked, and the close: a report that cannot be written (a full disk, `/dev/full`, a closed
+/// pipe) is an error, remembered in `failure`, never silently short.
 final class ReportWriter: @unchecked Sendable {
-  private let handle: FileHandle
+  private let fd: Int32
+  private let path: String
   private let closes: Bool
   private let lock = NSLock()
+  private var failed: String?
 
+  /// Opens (truncates) the report; call only once the manifest is known valid and the report is known to be none
+  /// of the batch's files (see `OutputClaims`).
   init(path: String) throws {
+    self.path = path
     if path == "-" {
-      handle = FileHandle.standardOutput
+      fd = STDOUT_FILENO
       closes = false
     } else {
-      guard FileManager.default.createFile(atPath: path, contents: nil) else {
-        throw UsageError(message: "\(path): cannot create the report file")
+      // Non-blocking only while opening: a FIFO nobody reads fails at once (ENXIO) instead of hanging the run.
+      fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NONBLOCK, 0o666)
+      guard fd >= 0 else {
+        let why = errno == ENXIO ? "a pipe with no reader" : Self.reason(errno)
+        throw UsageError(message: "\(path): cannot open the report file: \(why)")
       }
-      guard let opened = FileHandle(forWritingAtPath: path) else {
-        throw UsageError(message: "\(path): cannot open the report file")
-      }
-      handle = opened
+      _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
       closes = true
     }
   }
 
-  func write(_ outcome: JobOutcome) {
-    let line = outcome.jsonLine + "\n"
+  /// Why the report could not be written, if it could not.
+  var failure: String? {
     lock.lock()
     defer { lock.unlock() }
-    // A reader that went away (a closed pipe) must not take the batch down with it.
-    try? handle.write(contentsOf: Data(line.utf8))
+    return failed
   }
 
-  func close() {
-    if closes { try? handle.close() }
+  /// Appends the outcome's line; false (and `failure` set) when it could not be written whole.
+  @discardableResult
+  func write(_ outcome: JobOutcome) -> Bool {
+    let line = Array((outcome.jsonLine + "\n").utf8)
+    lock.lock()
+    defer { lock.unlock() }
+    guard failed == nil else { return false }
+    var offset = 0
+    while offset < line.count {
+      let n = line.withUnsafeBytes { Foundation.write(fd, $0.baseAddress.map { $0 + offset }, line.count - offset) }
+      if n < 0, errno == EINTR { continue }
+      guard n > 0 else {
+        failed = "\(path): cannot write the report: \(Self.reason(errno))"
+        return false
+      }
+      offset += n
+    }
+    return true
   }
+
+  /// Flushes the report to disk and closes it; false (and `failure` set) when that fails.
+  @discardableResult
+  func close() -> Bool {
+    lock.lock()
+    defer { lock.unlock() }
+    guard closes else { return failed == nil }
+    var info = stat()
+    let regular = fstat(fd, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
+    if regular, fsync(fd) != 0, failed == nil { failed = "\(path): cannot write the report: \(Self.reason(errno))" }
+    if Foundation.close(fd) != 0, failed == nil {
+      failed = "\(path): cannot write the report: \(Self.reason(errno))"
+    }
+    return failed == nil
+  }
+
+  private static func reason(_ code: Int32) -> String { String(cString: strerror(code)).lowercased() }
 }

@@ -23,7 +23,8 @@ enum Usage {
                       [--quiet] [--overlay] [--max-pixels N]
       stampcam validate MANIFEST
       stampcam explain MANIFEST [--job ID]
-      stampcam import getevent LOG --screen WxH [--device NAME] [--axis-max XxY] [--out FILE]
+      stampcam import getevent LOG --screen WxH [--device NAME] [--axis-max XxY] [--frame-interval S]
+                               [--out FILE]
       stampcam import cdp LOG [--out FILE]
       stampcam schema
       stampcam help [COMMAND] | --help | --version
@@ -31,6 +32,13 @@ enum Usage {
     A manifest (JSON, or JSON Lines with one job per line) lists jobs: a base photo, stamps with alpha placed on it,
     and a gesture script (taps, double taps, two-finger taps, pinch/rotate, drags, or recorded touches) as made on a
     phone's screen. stampcam replays the gestures and composites the stamps onto the photo with libvips.
+
+    GESTURES (each threshold is a manifest setting)
+      A tap is one finger lifted within tapMaxDuration (0.5 s) that moved at most tapSlop (10 points) from where
+      it landed: exactly 10 is still a tap, a slop of 0 means not moving at all. A second tap beginning at most
+      doubleTapInterval (0.35 s) after and doubleTapDistance (40 points) from the first makes a double tap. A
+      single tap fires doubleTapInterval after it ends, or as soon as a touch that began near it cannot be a tap
+      (it drags past the slop, holds past tapMaxDuration, or is joined by a finger).
 
     EXAMPLES
       stampcam render Examples/manifest.json --out out/
@@ -50,7 +58,12 @@ enum Usage {
                       [--quiet] [--overlay] [--max-pixels N]
 
     Renders every job of MANIFEST into DIR. Each output is written to a temporary file in its folder and renamed
-    into place, so a failed or interrupted job never leaves a half-written file. Output formats follow the
+    into place, so a failed or interrupted job never leaves a half-written file; a job's outputs (output,
+    viewOutput, overlay) are renamed together, all or none. Outputs stay inside DIR: it is opened once and every
+    folder under it is opened (or made) without following a symbolic link. Before anything is written, render
+    refuses (status 2, both jobs named) any output, view, overlay or report that is the same file as an input of
+    any job, the manifest or another output, whatever its name (hard links, symbolic links and '..' included).
+    Output file names may have at most 212 bytes (room for the temporary file's suffix). Output formats follow the
     extension: .jpg/.jpeg, .png, .webp, .tif/.tiff. A JPEG photo written as JPEG with no "quality" setting keeps
     its own compression: only the 8x8 blocks the stamps touch are re-encoded (with the photo's quantization), every
     other block is copied bit for bit and the EXIF orientation tag is kept; otherwise JPEG and WebP are written at
@@ -75,7 +88,9 @@ enum Usage {
       --resume           skip jobs whose outputs all exist already (outputs appear only when complete)
       --report FILE|-    write one JSON line per job (id, status ok/failed/skipped, outputs, error, seconds,
                          path lossless/restart-intervals/pixels, fallback: why a JPEG was re-encoded from pixels:
-                         colour-space, precision, sampling, quantization, or "damaged: " and libjpeg's message)
+                         colour-space, precision, sampling, quantization, or "damaged: " and libjpeg's message);
+                         it lists exactly the outputs on disk. If it cannot be written (a full disk), the job's
+                         outputs are removed, no later job starts and the exit status is 1
       --quiet, -q        no progress, no summary and no fallback count on stderr
       --overlay          also write <output>.overlay.<ext> for every job: the finger paths (a colour per
                          finger, a dot where it came down, a ring where it lifted), the points where gestures
@@ -83,7 +98,9 @@ enum Usage {
                          it alone with "overlay": true)
 
     Ctrl-C (SIGINT) or SIGTERM stops taking jobs and lets those in flight finish; the report so far is written
-    and the exit status is 130. A second Ctrl-C removes the temporary files and exits at once.
+    and the exit status is 130. A second Ctrl-C removes the temporary files and exits at once. Temporary files
+    are named .<name>.stampcam-<machine>-<pid>-<hex>.tmp; those a killed run left are removed by the next run that
+    writes in their folder: once their process is gone on this machine, after a day untouched for other machines.
 
     EXAMPLES
       stampcam render Examples/manifest.json --out out/examples
@@ -114,27 +131,35 @@ enum Usage {
 
   static let importLog = """
     USAGE
-      stampcam import getevent LOG --screen WxH [--device NAME] [--axis-max XxY] [--out FILE]
+      stampcam import getevent LOG --screen WxH [--device NAME] [--axis-max XxY] [--frame-interval S]
+                               [--out FILE]
       stampcam import cdp LOG [--out FILE]
 
     Turns a recorded touch log into the manifest's `touches` gesture item, {"touches": [{t, id, phase, x, y}]},
     printed to stdout or written to FILE; paste it into a job's "gestures" list.
 
-    getevent: the output of `adb shell getevent -lt` (labelled) or `getevent -t` (numeric) on Android, the
-    kernel's multi-touch protocol B (slots) or A. Device coordinates are scaled to the screen in points from the
-    axis ranges of a `getevent -lp` header in the same log, or from --axis-max. Touch ids are numbered 0, 1, 2...
-    in the order fingers touch down; t is seconds from the first touch; one frame per SYN_REPORT.
+    getevent: the output of `adb shell getevent -lt` (labelled) or `getevent -t` (numeric) on Android, or of
+    `getevent -l` / `getevent` without timestamps together with --frame-interval; the kernel's multi-touch
+    protocol B (slots) or A. Device coordinates are scaled to the screen in points from the axis ranges of a
+    `getevent -lp` or `getevent -p` header in the same log, or from --axis-max. Touch ids are numbered 0, 1, 2...
+    in the order fingers touch down; t is seconds from the first touch. Each SYN_REPORT that changes a touch is one
+    frame; one that changes none gives no frame (the fingers rest), but without timestamps it still counts: the
+    k-th report after the first frame's is at t = k x S. Shell prompts (`OnePlus3T:/ $`), the echoed getevent
+    command, blank lines, CRLF line ends and trailing spaces are accepted.
     cdp: Chrome DevTools Protocol `Input.dispatchTouchEvent` messages, one JSON object per line.
 
     OPTIONS
-      --screen WxH       the screen in points (getevent), e.g. 390x844
+      --screen WxH       the screen in points (getevent), e.g. 390x844; each side at most 1000000
       --device NAME      which device of a log that holds several: /dev/input/event2, event2 or its name
-      --axis-max XxY     the touch axes' maxima when the log has no -lp header, e.g. 1079x2399
+      --axis-max XxY     the touch axes' maxima when the log has no -p/-lp header, e.g. 1079x2399
+      --frame-interval S seconds between two SYN_REPORTs for a log without timestamps, above 0 and at most 1:
+                         0.016667 for a 60 Hz panel, 0.008 for 120 Hz (ignored when the log has timestamps)
       --out FILE         write the item to FILE (atomically) instead of stdout
 
     EXAMPLES
       adb shell getevent -lp /dev/input/event2 > pinch.log; adb shell getevent -lt /dev/input/event2 >> pinch.log
       stampcam import getevent pinch.log --screen 412x915 --out pinch.json
+      stampcam import getevent pasted.log --screen 412x915 --frame-interval 0.008
       stampcam import cdp Examples/traces/pinch.cdp.jsonl
     """
 

@@ -105,6 +105,20 @@ struct GestureEngineTests {
     #expect(close(result.gestures[0].t, 0.2))
   }
 
+  @Test("a finger that lands and moves in one frame: both applied in order, the stamp follows (issue 12, item 1)")
+  func landAndMoveInOneFrame() throws {
+    // A stamp 100 wide centred on (100, 100): the finger lands on it at (100, 100) and is at (140, 100) in the same
+    // frame, so the landing picks the stamp and the 40-point motion drags it: centre (140, 100), and no tap.
+    let stamps = [square("s", at: Point(100, 100))]
+    let result = try replay(
+      plainScene(
+        stamps: stamps,
+        [.touches([touch(0, 1, .began, 100, 100), touch(0, 1, .moved, 140, 100), touch(0.1, 1, .ended, 140, 100)])]))
+    #expect(close(result.stamps[0].center, Point(140, 100)))
+    #expect(result.gestures.map(\.kind) == [.drag])
+    #expect(result.gestures.first?.target == "s")
+  }
+
   @Test("two fingers of which one slid past the slop: no two-finger tap")
   func twoFingersOneSlid() throws {
     let result = try replayed([

@@ -64,10 +64,10 @@ struct TapRecognizerTests {
   }
 
   @Test(
-    "too long, or moved as far as the slop: no tap",
+    "too long, or moved past the slop: no tap",
     arguments: [
       [touch(0, 1, .began, 100, 100), touch(0.51, 1, .ended, 100, 100)],
-      [touch(0, 1, .began, 100, 100), touch(0.05, 1, .moved, 110, 100), touch(0.1, 1, .ended, 100, 100)],
+      [touch(0, 1, .began, 100, 100), touch(0.05, 1, .moved, 110.5, 100), touch(0.1, 1, .ended, 100, 100)],
       [touch(0, 1, .began, 100, 100), touch(0.1, 1, .cancelled, 100, 100)],
     ])
   func notATap(_ events: [TouchEvent]) throws {

@@ -50,11 +50,34 @@ struct TouchSynthesizerTests {
     #expect(result.gestures.map(\.kind) == [.drag, .pinch])
   }
 
+  @Test("a pinch item on a small stamp keeps both fingers on it and pinches at its centre (issue 12, item 5)")
+  func pinchSmallStamp() throws {
+    // A stamp 30 wide centred on (500, 300): its centre is 15 from its edge, so the fingers start 7.5 either side
+    // of the centre, at x 492.5 and 507.5, both inside 485...515; the pinch is at the centre.
+    let spec = plainScene(
+      stamps: [square("s", at: Point(500, 300), side: 30)], [.pinch(PinchItem(target: .stamp("s"), scale: 1.5))])
+    let (result, traces) = try replayTracing(spec)
+    let starts = traces.compactMap(\.points.first)
+    #expect(starts.count == 2)
+    #expect(starts.allSatisfy { close($0, Point(492.5, 300)) || close($0, Point(507.5, 300)) })
+    #expect(result.gestures.map(\.kind) == [.pinch])
+    #expect(result.gestures.first.map { close($0.at, Point(500, 300)) } == true)
+    #expect(close(result.stamps[0].scale, 1.5))
+  }
+
   @Test("a pinch item at a point zooms the viewport about it")
   func pinchAtPoint() throws {
     let result = try replay(plainScene([.pinch(PinchItem(target: .point(Point(500, 500)), scale: 2))]))
     #expect(close(result.viewport.zoom, 2))
     #expect(close(result.viewport.visible, Rect(x: 250, y: 250, width: 500, height: 500)))
+  }
+
+  @Test("a drag item exactly as long as the tap slop is a drag, not a tap")
+  func slopDrag() throws {
+    let result = try replay(
+      plainScene(stamps: [square("s", at: Point(500, 500))], [.drag(DragItem(from: .stamp("s"), by: Point(6, 8)))]))
+    #expect(close(result.stamps[0].center, Point(506, 508)))
+    #expect(result.gestures.map(\.kind) == [.drag])
   }
 
   @Test("a drag item shorter than the tap slop is still a drag")

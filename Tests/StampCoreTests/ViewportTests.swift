@@ -90,4 +90,50 @@ struct ViewportTests {
     // Offset = (150, 100) * 2 - (150, 100) = (150, 100); the visible rect starts at (75, 50), 500 wide.
     #expect(close(viewport.visible, Rect(x: 75, y: 50, width: 500, height: 500)))
   }
+
+  /// Replays two-finger touches on a 1000 x 1000 photo with no stamps and no view (view points are image pixels).
+  private func pinched(_ events: [TouchEvent]) throws -> ViewportState {
+    try replay(plainScene([.touches(events)])).viewport
+  }
+
+  @Test("a background pinch in and back out ends where it began, as a scroll view (issue 12, item 2)")
+  func pinchInAndOut() throws {
+    // 100 points apart, in to 50, out to 100: zoom = 1 x 100 / 100 = 1 (clamped at each step it would end at 2).
+    let state = try pinched([
+      touch(0, 1, .began, 450, 500), touch(0, 2, .began, 550, 500),
+      touch(0.1, 1, .moved, 475, 500), touch(0.1, 2, .moved, 525, 500),
+      touch(0.2, 1, .moved, 450, 500), touch(0.2, 2, .moved, 550, 500),
+      touch(0.3, 1, .ended, 450, 500), touch(0.3, 2, .ended, 550, 500),
+    ])
+    #expect(close(state.zoom, 1))
+    #expect(close(state.visible, Rect(x: 0, y: 0, width: 1000, height: 1000)))
+  }
+
+  @Test("a background pinch past the zoom limit and back follows the fingers from the start")
+  func pinchPastLimitAndBack() throws {
+    // 200 apart about (500, 500): out to 1000 asks 5 (clamped to 4), back to 400 gives 1 x 400 / 200 = 2; image
+    // (500, 500) stays under the midpoint (500, 500): offset 500 x 2 - 500 = 500, visible from (250, 250).
+    let state = try pinched([
+      touch(0, 1, .began, 400, 500), touch(0, 2, .began, 600, 500),
+      touch(0.1, 1, .moved, 0, 500), touch(0.1, 2, .moved, 1000, 500),
+      touch(0.2, 1, .moved, 300, 500), touch(0.2, 2, .moved, 700, 500),
+      touch(0.3, 1, .ended, 300, 500), touch(0.3, 2, .ended, 700, 500),
+    ])
+    #expect(close(state.zoom, 2))
+    #expect(close(state.visible, Rect(x: 250, y: 250, width: 500, height: 500)))
+  }
+
+  @Test("a background pinch re-anchors when the first finger lifts: the new pair goes on from there")
+  func pinchReanchors() throws {
+    // A-B 200 -> 400 about (600, 500): zoom 2, image (500, 500) under (600, 500): offset (400, 500). C lands at
+    // (200, 500); A lifts: B-C is 600 apart about (500, 500), image ((500 + 400) / 2, (500 + 500) / 2) = (450, 500).
+    // C moves to (0, 500): 800 apart, zoom 2 x 800 / 600 = 8/3 about (400, 500); offset (450 x 8/3 - 400,
+    // 500 x 8/3 - 500) = (800, 833.33), visible from (300, 312.5), 375 wide.
+    let state = try pinched([
+      touch(0, 1, .began, 400, 500), touch(0, 2, .began, 600, 500), touch(0.1, 2, .moved, 800, 500),
+      touch(0.2, 3, .began, 200, 500), touch(0.3, 1, .ended, 400, 500), touch(0.4, 3, .moved, 0, 500),
+    ])
+    #expect(close(state.zoom, 8.0 / 3.0))
+    #expect(close(state.visible, Rect(x: 300, y: 312.5, width: 375, height: 375)))
+  }
 }

@@ -40,6 +40,13 @@ import Testing
     #expect(TouchStream.validate(events).isEmpty)
   }
 
+  @Test func windowsLineEndsAndTrailingSpacesAreAccepted() throws {
+    // Before, a CRLF log was one line: Swift takes "\r\n" as one Character, so splitting at "\n" missed it.
+    let events = try CDPImporter.parse(RealWorldLogs.windows(Self.documented))
+    #expect(events == (try CDPImporter.parse(Self.documented)))
+    #expect(events.count == 7)
+  }
+
   @Test func puppeteerStyleMessagesAboutOneTouchLeaveTheOthersDown() throws {
     // A second touchStart while a touch is down, and touchEnd with points: each message is about its points only.
     // No timestamps: one message every 1/60 s.

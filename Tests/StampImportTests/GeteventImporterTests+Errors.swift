@@ -32,10 +32,10 @@ extension GeteventImporterTests {
       line: 1, saying: "expected an event type and code"),
     MalformedLog(
       description: "no timestamp", log: "\(good)\nEV_ABS       ABS_MT_POSITION_X    0000012c",
-      line: 2, saying: "expected a timestamp before the event: record with 'getevent -lt'"),
+      line: 2, saying: "this event has no timestamp but the ones before have: record the whole log with 'getevent -lt'"),
     MalformedLog(
       description: "skipped event without a timestamp", log: "\(good)\nEV_KEY       KEY_VOLUMEDOWN       DOWN",
-      line: 2, saying: "expected a timestamp before the event"),
+      line: 2, saying: "this event has no timestamp but the ones before have"),
     MalformedLog(
       description: "not a getevent line", log: "\(good)\n\(good)\nhello world",
       line: 3, saying: "cannot read 'hello world'"),

@@ -102,10 +102,11 @@ struct RenderPathTests {
     #expect(!FileManager.default.fileExists(atPath: out))
     let empty = RenderPlan(base: plain, stamps: [])
     #expect(
-      try JPEGTransplant.render(empty, to: out, format: .jpeg, quality: 80, with: renderer).path
+      try JPEGTransplant.stage(empty, to: try OutputTarget(path: out), quality: 80, with: renderer).path
         == .libvips(.explicitQuality))
     #expect(
-      try JPEGTransplant.render(empty, to: fixtures.path("o.png"), format: .png, quality: nil, with: renderer).path
+      try JPEGTransplant.stage(empty, to: try OutputTarget(path: fixtures.path("o.png")), quality: nil, with: renderer)
+        .path
         == .libvips(.outputNotJPEG))
     #expect(!FileManager.default.fileExists(atPath: out))
     #expect(try JPEGTransplant.transplant(empty, to: out, with: renderer) == .transplant)

@@ -37,6 +37,10 @@ struct ParserTests {
         ImportOptions(
           format: .getevent, log: "log.txt", screen: (390, 844), device: "event2", axisMax: (1079, 2399), out: nil))),
     Case(
+      arguments: ["import", "getevent", "log.txt", "--screen", "390x844", "--frame-interval", "0.008"],
+      expected: .importLog(
+        ImportOptions(format: .getevent, log: "log.txt", screen: (390, 844), frameInterval: 0.008, out: nil))),
+    Case(
       arguments: ["import", "cdp", "t.jsonl", "--out", "t.json"],
       expected: .importLog(ImportOptions(format: .cdp, log: "t.jsonl", out: "t.json"))),
     Case(arguments: ["import", "--help"], expected: .help(topic: "import")),
@@ -74,6 +78,18 @@ struct ParserTests {
     Bad(arguments: ["import", "getevent", "x", "--screen", "0x5"], words: "two positive numbers"),
     Bad(arguments: ["import", "getevent", "x", "--screen", "1x1", "--axis-max", "1.5x2"], words: "whole numbers"),
     Bad(arguments: ["import", "cdp", "x", "--screen", "1x1"], words: "unknown option '--screen'"),
+    Bad(
+      arguments: ["import", "getevent", "x", "--screen", "99999999999999999999x1"],
+      words: "--screen sides must be at most 1000000 points"),
+    Bad(
+      arguments: ["import", "getevent", "x", "--screen", "1x1", "--axis-max", "1x99999999999999999999"],
+      words: "whole numbers up to 1000000000"),
+    Bad(arguments: ["import", "getevent", "x", "--screen", "1x1", "--frame-interval", "0"], words: "not '0'"),
+    Bad(arguments: ["import", "getevent", "x", "--screen", "1x1", "--frame-interval", "nan"], words: "above 0"),
+    Bad(arguments: ["import", "getevent", "x", "--screen", "1x1", "--frame-interval", "-0.008"], words: "above 0"),
+    Bad(arguments: ["import", "getevent", "x", "--screen", "1x1", "--frame-interval", "5"], words: "at most 1"),
+    Bad(arguments: ["import", "getevent", "x", "--screen", "1x1", "--frame-interval", "1e999"], words: "e.g. 0.008"),
+    Bad(arguments: ["import", "cdp", "x", "--frame-interval", "0.008"], words: "unknown option '--frame-interval'"),
     Bad(arguments: ["import", "cdp"], words: "needs a LOG"),
   ]
 

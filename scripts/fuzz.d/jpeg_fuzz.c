@@ -4,6 +4,7 @@
 // and the file spliced; and, apart, the whole coefficients read, a region redrawn and the file written in the
 // photo's coding. Rectangles, masks and spans that do not fit, taken from the input's last bytes, go to every entry
 // point too, which must refuse them. Errors are expected; a crash, an address error or a hang is a bug.
+#include <fcntl.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -49,6 +50,15 @@ static void misfits(const uint8_t *data, size_t size) {
     size_t lengths[4] = {t[5] % 65, t[5] % 65, t[5] % 65, t[5] % 65};
     sjt_replace_blocks(state, x, y, w, h, rgb, masks, lengths, t[6] % 5, message, sizeof message);
   }
+}
+
+// Writes the output file through a descriptor, as a job does: the spliced intervals, or the whole coefficients.
+static void write_to_output(int spliced, char *message, size_t length) {
+  int fd = open(out_path, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+  if (fd < 0) return;
+  if (spliced) sjt_write_spliced(state, fd, message, length);
+  else sjt_write(state, fd, 3, message, length);
+  close(fd);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
@@ -98,12 +108,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         redraw(&header, hmax, vmax);
         misfits(data, size);
         if (sjt_span_encode(state, 6, message, sizeof message) == 0)
-          sjt_write_spliced(state, out_path, message, sizeof message);
+          write_to_output(1, message, sizeof message);
       }
     } else if (sjt_read_coefficients(state, message, sizeof message) == 0) {
       redraw(&header, hmax, vmax);
       misfits(data, size);
-      sjt_write(state, out_path, 3, message, sizeof message);
+      write_to_output(0, message, sizeof message);
     }
     sjt_close(state);
   }

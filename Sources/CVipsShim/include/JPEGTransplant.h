@@ -58,11 +58,12 @@ int sjt_decode_region(sjt_state *s, int x, int y, int width, int height, unsigne
 int sjt_replace_blocks(sjt_state *s, int x, int y, int width, int height, const unsigned char *rgb,
   const unsigned char *const *masks, const size_t *mask_lengths, int mask_count, char *message, size_t length);
 
-/// Writes the (edited) coefficients to `path` in the source's coding (see sjt_keep_coding: its quantization tables
-/// and sampling; progressive as libjpeg's simple progression when the source was progressive; its restart
-/// interval; Huffman tables optimized when the source's were not the standard ones), the ICC profile, and an EXIF
-/// block holding only the orientation when it is not 1. Nothing else of the source's.
-int sjt_write(sjt_state *s, const char *path, int orientation, char *message, size_t length);
+/// Writes the (edited) coefficients to the open file `fd` in the source's coding (see sjt_keep_coding: its
+/// quantization tables and sampling; progressive as libjpeg's simple progression when the source was progressive;
+/// its restart interval; Huffman tables optimized when the source's were not the standard ones), the ICC profile,
+/// and an EXIF block holding only the orientation when it is not 1. Nothing else of the source's. The caller keeps
+/// owning `fd` (a duplicate is written through and closed).
+int sjt_write(sjt_state *s, int fd, int orientation, char *message, size_t length);
 
 /// Restart intervals (files with restart markers): untouched intervals are copied byte for byte.
 ///
@@ -71,12 +72,13 @@ int sjt_write(sjt_state *s, const char *path, int orientation, char *message, si
 /// tables lack a code an edit may need. sjt_span_open makes `count` intervals from `first` (which start and end on
 /// MCU rows, `height` pixels of them, else -1) the source whose coefficients sjt_decode_region and
 /// sjt_replace_blocks edit, in the span's own coordinates. sjt_span_encode encodes the edited span with the
-/// file's Huffman tables and keeps it (with the ICC profile and, when not 1, the orientation). sjt_write_spliced writes the whole file: the spans' intervals where they were encoded, every other
-/// interval copied from the source.
+/// file's Huffman tables and keeps it (with the ICC profile and, when not 1, the orientation). sjt_write_spliced
+/// writes the whole file: the spans' intervals where they were encoded, every other interval copied from the
+/// source, to the open file `fd`, which the caller keeps owning.
 int sjt_restart_index(sjt_state *s, int *interval, char *message, size_t length);
 int sjt_span_open(sjt_state *s, int first, int count, int height, char *message, size_t length);
 int sjt_span_encode(sjt_state *s, int orientation, char *message, size_t length);
-int sjt_write_spliced(sjt_state *s, const char *path, char *message, size_t length);
+int sjt_write_spliced(sjt_state *s, int fd, char *message, size_t length);
 
 /// Drops the opened file and its coefficients; the state's buffers stay for the next job.
 void sjt_close(sjt_state *s);

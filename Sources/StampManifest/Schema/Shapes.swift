@@ -19,10 +19,21 @@ enum Shapes {
       Field("zoomRange", .range, "The viewport's zoom range (default [1, 4])."),
       Field("doubleTap", .choice(DoubleTapMode.allCases.map(\.rawValue)), "What a double tap does (default toggle)."),
       Field("zoomStep", .number(NumberBounds(min: 1, minExclusive: false, max: 100)), "Zoom factor (default 1.5)."),
-      Field("tapMaxDuration", .number(.duration), "Longest tap in seconds (default 0.5)."),
-      Field("tapSlop", .number(.distance), "Farthest a tapping finger may move, in points (default 10)."),
-      Field("doubleTapInterval", .number(.interval), "Longest pause inside a double tap, seconds (default 0.35)."),
-      Field("doubleTapDistance", .number(.distance), "Farthest apart two taps of a double tap are (default 40)."),
+      Field(
+        "tapMaxDuration", .number(.duration),
+        "Longest tap, down to up, in seconds; exactly this long is still a tap (default 0.5)."),
+      Field(
+        "tapSlop", .number(.distance),
+        "Farthest a tapping finger may move from where it landed, in points; exactly this far is still a tap, "
+          + "0 means not moving at all (default 10)."),
+      Field(
+        "doubleTapInterval", .number(.interval),
+        "Longest pause from a tap's end to the next tap's start in a double tap, in seconds; exactly this long "
+          + "still counts (default 0.35)."),
+      Field(
+        "doubleTapDistance", .number(.distance),
+        "Farthest the second tap of a double tap may land from the first, in points; exactly this far still counts "
+          + "(default 40)."),
       Field("quality", .integer(NumberBounds(min: 1, minExclusive: false, max: 100)), "JPEG/WebP quality (90)."),
     ])
 
@@ -61,8 +72,11 @@ enum Shapes {
   static let pinch = Shape(
     "pinch", "Two fingers about a stamp's centre or a point, spreading by `scale` and turning by `rotation`.",
     [
-      Field("on", .identifier, "The stamp whose centre the fingers surround."),
-      Field("at", .point, "Or a view point."),
+      Field(
+        "on", .identifier,
+        "The stamp whose centre the fingers surround: both on it, each halfway from the centre to the edge as "
+          + "displayed (at most 100 points apart)."),
+      Field("at", .point, "Or a view point, with the fingers 100 points apart."),
       Field("scale", .number(.factor), "Final over initial finger distance (default 1)."),
       Field("rotation", .number(.angle), "Turn of the finger line in degrees, clockwise (default 0)."),
       Field("duration", .number(.duration), "Seconds (default 0.5)."),

@@ -1,0 +1,43 @@
+import Foundation
+
+/// What makes a file the same file whatever its name: its device and inode (hard links and symbolic links to it
+/// share them).
+public struct FileIdentity: Hashable, Sendable {
+  /// The device holding the file.
+  public let device: UInt64
+  /// The file's inode on that device.
+  public let inode: UInt64
+
+  /// The identity of the file `path` names, following symbolic links; nil when there is none.
+  public init?(path: String) {
+    var info = stat()
+    guard stat(path, &info) == 0 else { return nil }
+    self.init(info)
+  }
+
+  /// The identity of the entry `name` of the open folder `folder`, not following a symbolic link; nil when there is
+  /// none.
+  init?(in folder: Int32, name: String) {
+    var info = stat()
+    guard fstatat(folder, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else { return nil }
+    self.init(info)
+  }
+
+  /// The identity of the entry `name` of `folder` itself (a symbolic link's own, not its target's); nil when there
+  /// is none.
+  package static func entry(in folder: Folder, name: String) -> FileIdentity? {
+    FileIdentity(in: folder.descriptor, name: name)
+  }
+
+  /// The identity of an open file or folder.
+  init?(descriptor: Int32) {
+    var info = stat()
+    guard fstat(descriptor, &info) == 0 else { return nil }
+    self.init(info)
+  }
+
+  init(_ info: stat) {
+    device = UInt64(info.st_dev)
+    inode = UInt64(info.st_ino)
+  }
+}

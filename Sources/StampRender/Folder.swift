@@ -1,0 +1,88 @@
+import Foundation
+
+/// A folder held open by descriptor: what is created in it lands in this very folder even when its path changes
+/// meanwhile (a folder swapped for a symbolic link cannot redirect anything).
+public final class Folder: @unchecked Sendable {
+  /// The open descriptor (O_DIRECTORY); owned by this handle and closed when it goes.
+  let descriptor: Int32
+  /// The folder as the user would name it, for messages.
+  public let display: String
+
+  private init(descriptor: Int32, display: String) {
+    self.descriptor = descriptor
+    self.display = display
+  }
+
+  deinit { close(descriptor) }
+
+  /// Why a folder could not be opened or made: a reason in words, e.g. "is a symbolic link".
+  public struct Failure: Error, Equatable, CustomStringConvertible {
+    /// The component at fault, as the caller named it.
+    public let name: String
+    /// What went wrong.
+    public let reason: String
+    public var description: String { "\(name): \(reason)" }
+  }
+
+  /// Opens the folder at `path`, following symbolic links (the user named it), creating it and its parents when
+  /// `creating` and missing.
+  public static func open(path: String, creating: Bool = false) throws -> Folder {
+    if creating {
+      do {
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+      } catch {
+        throw Failure(name: path, reason: (error as NSError).localizedDescription)
+      }
+    }
+    let fd = Foundation.open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    guard fd >= 0 else { throw Failure(name: path, reason: Self.reason(errno)) }
+    return Folder(descriptor: fd, display: path)
+  }
+
+  /// The subfolder `name` (one component, neither `.` nor `..`), made when missing and `creating`, never reached
+  /// through a symbolic link: it is made (mkdirat) only in this folder, already open, and opened with O_NOFOLLOW.
+  public func child(_ name: String, creating: Bool) throws -> Folder {
+    guard !name.isEmpty, name != ".", name != "..", !name.contains("/") else {
+      throw Failure(name: name, reason: "is not a plain folder name")
+    }
+    let flags = O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC
+    var fd = openat(descriptor, name, flags)
+    if fd < 0, errno == ENOENT, creating {
+      guard mkdirat(descriptor, name, 0o777) == 0 || errno == EEXIST else {
+        throw Failure(name: name, reason: Self.reason(errno))
+      }
+      fd = openat(descriptor, name, flags)
+    }
+    guard fd >= 0 else {
+      let code = errno
+      let isLink = FileIdentity.isSymbolicLink(in: descriptor, name: name)
+      throw Failure(name: name, reason: isLink ? "is a symbolic link" : Self.reason(code))
+    }
+    return Folder(descriptor: fd, display: display + "/" + name)
+  }
+
+  /// The folder's identity (device and inode).
+  public var identity: FileIdentity? { FileIdentity(descriptor: descriptor) }
+
+  /// Flushes the folder's entries (a rename in it) to disk.
+  func sync() throws {
+    guard fsync(descriptor) == 0 else { throw RenderError.write(path: display, message: Self.reason(errno)) }
+  }
+
+  static func reason(_ code: Int32) -> String {
+    switch code {
+    case ENOENT: return "no such file or folder"
+    case ENOTDIR: return "is not a folder"
+    case ELOOP: return "is a symbolic link"
+    default: return String(cString: strerror(code)).lowercased()
+    }
+  }
+}
+
+extension FileIdentity {
+  /// True when the entry `name` of the open folder is a symbolic link.
+  static func isSymbolicLink(in folder: Int32, name: String) -> Bool {
+    var info = stat()
+    return fstatat(folder, name, &info, AT_SYMLINK_NOFOLLOW) == 0 && info.st_mode & S_IFMT == S_IFLNK
+  }
+}
