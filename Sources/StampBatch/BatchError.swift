@@ -9,8 +9,9 @@ public enum BatchError: Error, CustomStringConvertible, Equatable {
     switch self {
     case .outputFolder(let path, let message):
       return "\(path): cannot use as the output folder: \(message)"
-    case .unsafeOutput(let job, let path, let reason):
-      return "job \(job): output \(path): \(reason)"
+    case .unsafeOutput(_, let path, let reason):
+      // Raised inside a job, whose error starts with the manifest, line and id already.
+      return "output \(path): \(reason)"
     }
   }
 }

@@ -14,10 +14,13 @@ public struct BatchOptions: Sendable {
   public var overlay = false
   /// Render only this shard's jobs.
   public var shard: Shard?
-  /// Skip jobs whose outputs all exist (outputs appear only complete: they are renamed into place).
+  /// Skip jobs whose outputs were made from the same job, inputs and stampcam version (a record in `.stampcam/`
+  /// under the output folder says how each job's outputs were made); render the others again.
   public var resume = false
   /// Files no output may replace, besides each job's own inputs (see `OutputClaims.protected`).
   public var protected: Set<FileIdentity> = []
+  /// The manifest's name as the user gave it, which starts every job's error (`m.json:41: job "x": ...`).
+  public var manifest: String?
 
   /// Adds the file at `path` (the report, once it was opened) to `protected`.
   public mutating func protect(_ path: String) {
@@ -66,7 +69,7 @@ public struct BatchRunner: Sendable {
   /// jobs once `cancellation` is cancelled; jobs in flight finish.
   public func run<Jobs: Sequence<Result<JobEntry, ManifestError>>>(
     _ jobs: Jobs, cancellation: Cancellation = Cancellation(), done: @escaping @Sendable (JobOutcome) -> Void
-  ) {
+  ) where Jobs.Iterator: SendableMetatype {
     run(jobs, cancellation: cancellation) { outcome -> Bool in
       done(outcome)
       return true
@@ -78,11 +81,12 @@ public struct BatchRunner: Sendable {
   /// so that no output stays that the report does not list.
   public func run<Jobs: Sequence<Result<JobEntry, ManifestError>>>(
     _ jobs: Jobs, cancellation: Cancellation = Cancellation(), record: @escaping @Sendable (JobOutcome) -> Bool
-  ) {
+  ) where Jobs.Iterator: SendableMetatype {
     let iterator = Locked(jobs.makeIterator())
     let report = Locked(())
     let jobRenderer = self.jobRenderer
     let options = self.options
+    let ledger = jobRenderer.paths.map { ResumeLedger(root: $0.root) }
     WorkQueue.run(
       width: options.concurrency,
       next: {
@@ -100,22 +104,24 @@ public struct BatchRunner: Sendable {
         case .failure(let error):
           _ = note(JobOutcome(id: "?", status: .failed, outputs: [], error: error.description, seconds: 0))
         case .success(let job):
-          if options.resume, jobRenderer.isComplete(job) {
-            _ = note(
-              JobOutcome(id: job.id, status: .skipped, outputs: jobRenderer.outputs(of: job), error: nil, seconds: 0))
-          } else {
-            Self.perform(job, with: jobRenderer, record: note)
-          }
+          Self.perform(
+            job, with: jobRenderer, ledger: ledger, resume: options.resume, manifest: options.manifest, record: note)
         }
       })
   }
 
-  /// Renders the job's outputs to temporaries, then renames them into place and records the outcome together.
-  static func perform(_ job: JobEntry, with renderer: JobRenderer, record: (JobOutcome) -> Bool) {
+  /// Renders the job's outputs to temporaries, then renames them into place and records the outcome together. A
+  /// failure is told by the file at fault (see `RenderError.diagnosed`) and starts with where the job is: the
+  /// manifest, the line the job starts on, and its id.
+  static func perform(
+    _ job: JobEntry, with renderer: JobRenderer, manifest: String? = nil, record: (JobOutcome) -> Bool
+  ) {
     let start = DispatchTime.now()
     func seconds() -> Double { Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9 }
     func failed(_ error: Error) -> JobOutcome {
-      JobOutcome(id: job.id, status: .failed, outputs: [], error: "\(error)", seconds: seconds())
+      let told = (error as? RenderError)?.diagnosed(reading: job.base) ?? error
+      let place = (manifest.map { "\($0):\(job.line): " } ?? "") + "job \(JSON.quote(job.id)): "
+      return JobOutcome(id: job.id, status: .failed, outputs: [], error: place + "\(told)", seconds: seconds())
     }
     let staged: [StagedFile]
     let path: RenderPath?

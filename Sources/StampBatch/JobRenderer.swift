@@ -23,13 +23,6 @@ struct JobRenderer: Sendable {
     return outputs
   }
 
-  /// True when every output of the job exists under the output folder. Outputs are renamed into place only when
-  /// complete, so an existing one is a whole one (from this manifest or an earlier run: `--resume` trusts it).
-  func isComplete(_ job: JobEntry) -> Bool {
-    guard let root = paths?.root else { return false }
-    return outputs(of: job).allSatisfy { FileManager.default.fileExists(atPath: root + "/" + $0) }
-  }
-
   /// `a/b.jpg` -> `a/b.overlay.jpg`: the overlay is a copy of the output in the same format.
   static func overlayPath(for output: String) -> String {
     let slash = output.lastIndex(of: "/").map { output.index(after: $0) } ?? output.startIndex

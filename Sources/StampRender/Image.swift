@@ -37,7 +37,7 @@ final class Image: @unchecked Sendable {
   /// Opens a file lazily: only the header is read now.
   static func open(_ path: String, sequential: Bool) throws -> Image {
     try Vips.start()
-    guard let pointer = scv_load(path, sequential ? 1 : 0, Int32(VIPS_FAIL_ON_ERROR.rawValue)) else {
+    guard let pointer = Vips.call({ scv_load(path, sequential ? 1 : 0, Int32(VIPS_FAIL_ON_ERROR.rawValue)) }) else {
       throw RenderError.unreadable(path: path, message: Vips.takeError())
     }
     return Image(owning: pointer, source: path)
@@ -50,7 +50,7 @@ final class Image: @unchecked Sendable {
     throws -> Image
   {
     var out: UnsafeMutablePointer<VipsImage>?
-    guard body(pointer, &out) == 0, let result = out else {
+    guard Vips.call({ body(pointer, &out) }) == 0, let result = out else {
       throw RenderError.operation(path: source, operation: operation, message: Vips.takeError())
     }
     return Image(owning: result, source: source)
@@ -60,7 +60,7 @@ final class Image: @unchecked Sendable {
   func pixels() throws -> [UInt8] {
     let eight = format == VIPS_FORMAT_UCHAR ? self : try derive("cast") { scv_cast($0, &$1, VIPS_FORMAT_UCHAR) }
     var length = 0
-    guard let raw = vips_image_write_to_memory(eight.pointer, &length) else {
+    guard let raw = Vips.call({ vips_image_write_to_memory(eight.pointer, &length) }) else {
       throw RenderError.operation(path: source, operation: "decode", message: Vips.takeError())
     }
     defer { g_free(raw) }
@@ -72,8 +72,8 @@ extension Image {
   /// An image made from interleaved 8-bit samples (copied), for fixtures and overlays.
   static func fromPixels(_ samples: [UInt8], width: Int, height: Int, bands: Int) throws -> Image {
     try Vips.start()
-    let pointer = samples.withUnsafeBytes {
-      scv_new_from_memory_copy($0.baseAddress, $0.count, Int32(width), Int32(height), Int32(bands))
+    let pointer = samples.withUnsafeBytes { bytes in
+      Vips.call { scv_new_from_memory_copy(bytes.baseAddress, bytes.count, Int32(width), Int32(height), Int32(bands)) }
     }
     guard let pointer else {
       throw RenderError.operation(path: "<memory>", operation: "new image", message: Vips.takeError())

@@ -34,7 +34,7 @@ enum ImageWriter {
       case .webp: code = 2
       case .tiff: code = 3
       }
-      let status =
+      let status = Vips.call {
         if format == .jpeg, let style {
           // VipsForeignSubsample: 1 on (4:2:0), 2 off (4:4:4).
           scv_save_descriptor_jpeg(
@@ -42,9 +42,11 @@ enum ImageWriter {
         } else {
           scv_save_descriptor(image.pointer, fd, code, Int32(quality))
         }
+      }
       guard status == 0 else {
-        throw RenderError.operation(
-          path: image.source, operation: "encode to \(target.display)", message: Vips.takeError())
+        // A broken input also ends here (libvips decodes while it encodes): `RenderError.diagnosed` tells which.
+        // The message names the output as the user will know it, never the temporary file.
+        throw RenderError.write(path: target.display, message: Vips.takeError())
       }
     }
   }

@@ -27,8 +27,8 @@ extension Image {
     }
     var pointers: [UnsafeMutablePointer<VipsImage>?] = images.map { $0.pointer }
     var out: UnsafeMutablePointer<VipsImage>?
-    let status = pointers.withUnsafeMutableBufferPointer {
-      scv_arrayjoin($0.baseAddress, Int32(images.count), Int32(across), &out)
+    let status = pointers.withUnsafeMutableBufferPointer { buffer in
+      Vips.call { scv_arrayjoin(buffer.baseAddress, Int32(images.count), Int32(across), &out) }
     }
     guard status == 0, let result = out else {
       throw RenderError.operation(path: first.source, operation: "join", message: Vips.takeError())

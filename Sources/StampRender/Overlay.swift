@@ -25,6 +25,9 @@ public struct Overlay: Sendable, Hashable {
   static let fingerColours = ["#00e5ff", "#ff9100", "#76ff03", "#ff1744", "#2979ff", "#ffea00"]
   static let markColour = "#ff00ff"
   static let outlineColour = "#ffff00"
+  /// The rings around a label's glyphs: the dark one shows on light photos, the light one on dark photos.
+  static let darkRing = "#000000"
+  static let lightRing = "#ffffff"
 
   /// The SVG for an image of `width` x `height`; line widths grow with the image so they read at any size.
   func svg(width: Int, height: Int) -> String {
@@ -55,11 +58,20 @@ public struct Overlay: Sendable, Hashable {
       let (x, y, r) = (gesture.at.x, gesture.at.y, line * 3)
       out += "<rect x=\"\(n(x - r))\" y=\"\(n(y - r))\" width=\"\(n(2 * r))\" height=\"\(n(2 * r))\""
       out += " fill=\"\(Self.markColour)\" transform=\"rotate(45 \(n(x)) \(n(y)))\"/>"
-      out += "<text x=\"\(n(x + 2 * r))\" y=\"\(n(y - 2 * r))\" font-family=\"DejaVu Sans, sans-serif\""
-      out += " font-size=\"\(n(line * 9))\" fill=\"\(Self.markColour)\" stroke=\"black\""
-      out += " stroke-width=\"\(n(line / 3))\">\(gesture.kind.rawValue)</text>"
+      out += label(gesture.kind.rawValue, x: x + 2 * r, y: y - 2 * r, size: line * 9, line: line)
     }
     return out + "</svg>"
+  }
+
+  /// A label readable on any photo: the glyphs in the mark colour inside a dark ring inside a light ring, drawn as
+  /// the same text three times (widest stroke first), so that one of the rings contrasts with whatever is beneath.
+  func label(_ text: String, x: Double, y: Double, size: Double, line: Double) -> String {
+    let start = "<text x=\"\(n(x))\" y=\"\(n(y))\" font-family=\"DejaVu Sans, sans-serif\" font-size=\"\(n(size))\""
+    let rings = [(Self.lightRing, line * 4), (Self.darkRing, line * 2)].map { colour, width in
+      start + " fill=\"none\" stroke=\"\(colour)\" stroke-width=\"\(n(width))\""
+        + " stroke-linejoin=\"round\">\(text)</text>"
+    }
+    return rings.joined() + start + " fill=\"\(Self.markColour)\">\(text)</text>"
   }
 
   /// The stamp's rotated, scaled rectangle, clockwise from its top-left corner.
@@ -79,7 +91,12 @@ extension Renderer {
   /// Renders `plan` with `overlay` drawn over it and writes the result to `output`.
   public func renderOverlay(_ plan: RenderPlan, overlay: Overlay, to output: String, quality: Int? = nil) throws {
     guard OutputFormat(path: output) != nil else { throw RenderError.unsupportedFormat(path: output) }
-    try stageOverlay(plan, overlay: overlay, to: try OutputTarget(path: output), quality: quality).commit()
+    do {
+      try stageOverlay(plan, overlay: overlay, to: try OutputTarget(path: output), quality: quality).commit()
+    } catch let error as RenderError {
+      // A broken input also fails while encoding (libvips decodes as it encodes): name the file at fault.
+      throw error.diagnosed(reading: plan.base)
+    }
   }
 
   /// `renderOverlay` into a target held open; the output is left staged for the caller to commit.
@@ -90,14 +107,14 @@ extension Renderer {
     let picture = try compose(plan)
     let svg = overlay.svg(width: picture.width, height: picture.height)
     var out: UnsafeMutablePointer<VipsImage>?
-    guard scv_svg(svg, svg.utf8.count, &out) == 0, let drawn = out else {
+    guard Vips.call({ scv_svg(svg, svg.utf8.count, &out) }) == 0, let drawn = out else {
       throw RenderError.operation(path: plan.base, operation: "draw overlay", message: Vips.takeError())
     }
     let layer = Image(owning: drawn, source: plan.base)
     var pointers: [UnsafeMutablePointer<VipsImage>?] = [picture.pointer, layer.pointer]
     var composed: UnsafeMutablePointer<VipsImage>?
-    let status = pointers.withUnsafeMutableBufferPointer {
-      scv_composite($0.baseAddress, 2, Int32(VIPS_BLEND_MODE_OVER.rawValue), [0], [0], 0, &composed)
+    let status = pointers.withUnsafeMutableBufferPointer { buffer in
+      Vips.call { scv_composite(buffer.baseAddress, 2, Int32(VIPS_BLEND_MODE_OVER.rawValue), [0], [0], 0, &composed) }
     }
     guard status == 0, let result = composed else {
       throw RenderError.operation(path: plan.base, operation: "draw overlay", message: Vips.takeError())

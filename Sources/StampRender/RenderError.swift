@@ -4,6 +4,8 @@ public enum RenderError: Error, CustomStringConvertible, Equatable {
   case startup(String)
   /// A file could not be read as an image; carries the path and libvips' own message.
   case unreadable(path: String, message: String)
+  /// An input is at fault, found by decoding it alone: the path and what is wrong, in plain words.
+  case input(path: String, problem: String)
   /// An image has more pixels than allowed.
   case tooLarge(path: String, width: Int, height: Int, limit: Int)
   /// A photo file holds more bytes than allowed (see `Renderer.maxFileBytes`); refused before it is read.
@@ -21,6 +23,8 @@ public enum RenderError: Error, CustomStringConvertible, Equatable {
       return "libvips could not start: \(message)"
     case .unreadable(let path, let message):
       return "\(path): cannot read image: \(message)"
+    case .input(let path, let problem):
+      return "\(path): \(problem)"
     case .tooLarge(let path, let width, let height, let limit):
       return "\(path): image is \(width)x\(height) (\(width * height) pixels), over the limit of \(limit) pixels"
     case .fileTooLarge(let path, let limit):

@@ -41,9 +41,14 @@ public struct Renderer: Sendable {
   @discardableResult
   public func render(_ plan: RenderPlan, to output: String, quality: Int? = nil) throws -> RenderPath {
     guard OutputFormat(path: output) != nil else { throw RenderError.unsupportedFormat(path: output) }
-    let (staged, path) = try stage(plan, to: try OutputTarget(path: output), quality: quality)
-    try staged.commit()
-    return path
+    do {
+      let (staged, path) = try stage(plan, to: try OutputTarget(path: output), quality: quality)
+      try staged.commit()
+      return path
+    } catch let error as RenderError {
+      // A broken input also fails while encoding (libvips decodes as it encodes): name the file at fault.
+      throw error.diagnosed(reading: plan.base)
+    }
   }
 
   /// `render` into a target held open; the output is left staged for the caller to commit with the job's others.
@@ -56,7 +61,8 @@ public struct Renderer: Sendable {
     if let staged = attempt.staged { return (staged, attempt.path) }
     let image = try compose(plan)
     let style = attempt.path.fallback == nil ? nil : attempt.facts.map(ImageWriter.JPEGStyle.init)
-    return (try ImageWriter.stage(image, to: target, format: format, quality: quality ?? 90, style: style), attempt.path)
+    let file = try ImageWriter.stage(image, to: target, format: format, quality: quality ?? 90, style: style)
+    return (file, attempt.path)
   }
 
   /// Refuses a photo file over `maxFileBytes`, from its size alone (a file that cannot be examined is left to the
@@ -123,7 +129,9 @@ public struct Renderer: Sendable {
     let ys = layers.map { Int32($0.top - top) }
     var out: UnsafeMutablePointer<VipsImage>?
     let status = pointers.withUnsafeMutableBufferPointer { buffer in
-      scv_composite(buffer.baseAddress, Int32(buffer.count), Int32(VIPS_BLEND_MODE_OVER.rawValue), xs, ys, 1, &out)
+      Vips.call {
+        scv_composite(buffer.baseAddress, Int32(buffer.count), Int32(VIPS_BLEND_MODE_OVER.rawValue), xs, ys, 1, &out)
+      }
     }
     guard status == 0, let result = out else {
       throw RenderError.operation(path: piece.source, operation: "composite", message: Vips.takeError())
@@ -170,12 +178,18 @@ public struct Renderer: Sendable {
     if sx < 0.75 || sy < 0.75 {
       let (hs, vs) = (max(1, 1 / sx), max(1, 1 / sy))
       shrink = (hs, vs)
-      source = try source.derive("reduce") { scv_reduce($0, &$1, hs, vs) }
-      sourceCenter = Point(sourceCenter.x / hs, sourceCenter.y / vs)
+      let reduced = try source.derive("reduce") { scv_reduce($0, &$1, hs, vs) }
+      // The reduced size is rounded: carry libvips' own placement of the points into the affine (see Reduction).
+      let reduction = Reduction(
+        hshrink: hs, vshrink: vs, from: (source.width, source.height), to: (reduced.width, reduced.height))
+      source = reduced
+      sourceCenter = reduction.map(sourceCenter)
       sx *= hs
       sy *= vs
       // Lanczos-3 reaches three reduced pixels either way (3.5 with the half-pixel centring): four, to be safe.
-      outline = (outline.0 / hs - 4, outline.1 / vs - 4, outline.2 / hs + 4, outline.3 / vs + 4)
+      let topLeft = reduction.map(Point(outline.0, outline.1))
+      let bottomRight = reduction.map(Point(outline.2, outline.3))
+      outline = (topLeft.x - 4, topLeft.y - 4, bottomRight.x + 4, bottomRight.y + 4)
     }
     // Bicubic at libvips coordinate p reads pixels floor(p) - 1 ... floor(p) + 2, so a pixel reaches 1.5 either
     // way in continuous coordinates (and libvips draws up to half a pixel past a source's right and bottom edges):

@@ -69,8 +69,9 @@ public final class StampCache: @unchecked Sendable {
     if let entry = entries[path] {
       return try entry.get()
     }
+    // Told by decoding the stamp alone (see `RenderError.diagnosed`): the error is kept for every job that uses it.
     let result = Result { try Self.prepare(path, maxPixels: maxPixels) }.mapError {
-      $0 as? RenderError ?? .unreadable(path: path, message: "\($0)")
+      ($0 as? RenderError ?? .unreadable(path: path, message: "\($0)")).diagnosed(reading: path)
     }
     entries[path] = result
     return try result.get()

@@ -27,7 +27,12 @@ extension Renderer {
   /// Renders `plan` and writes what the screen showed, `window`, letterboxed in black where it shows no photo.
   public func renderView(_ plan: RenderPlan, window: ViewWindow, to output: String, quality: Int? = nil) throws {
     guard OutputFormat(path: output) != nil else { throw RenderError.unsupportedFormat(path: output) }
-    try stageView(plan, window: window, to: try OutputTarget(path: output), quality: quality).commit()
+    do {
+      try stageView(plan, window: window, to: try OutputTarget(path: output), quality: quality).commit()
+    } catch let error as RenderError {
+      // A broken input also fails while encoding (libvips decodes as it encodes): name the file at fault.
+      throw error.diagnosed(reading: plan.base)
+    }
   }
 
   /// `renderView` into a target held open; the output is left staged for the caller to commit.
@@ -41,17 +46,22 @@ extension Renderer {
       ? try picture.derive("drop alpha") { scv_extract_bands($0, &$1, 0, Int32(picture.bands - 1)) } : picture
     var source = flat
     var k = window.factor
-    // Shrinking a 12-megapixel photo to a phone screen: Lanczos first (its centre convention keeps continuous
-    // coordinates: u_out = u_in / shrink), then the affine places it to a fraction of a pixel.
+    var origin = window.visible.origin
+    // Shrinking a 12-megapixel photo to a phone screen: Lanczos first, then the affine places it to a fraction of a
+    // pixel. The reduced size is rounded, so the window's origin is carried into the reduced image as libvips puts
+    // its points (see Reduction); it then shows at scale 1.
     if k < 1 {
       let shrink = 1 / k
-      source = try source.derive("reduce") { scv_reduce($0, &$1, shrink, shrink) }
+      let reduced = try source.derive("reduce") { scv_reduce($0, &$1, shrink, shrink) }
+      origin = Reduction(
+        hshrink: shrink, vshrink: shrink, from: (source.width, source.height), to: (reduced.width, reduced.height)
+      ).map(origin)
+      source = reduced
       k = 1
     }
-    let scaled = window.factor
-    // u_out = k * u_source - scaled * visible.origin, in libvips' coordinates (pixel i sampled at i).
-    let odx = k * 0.5 - 0.5 - scaled * window.visible.origin.x
-    let ody = k * 0.5 - 0.5 - scaled * window.visible.origin.y
+    // u_out = k * (u_source - origin), in libvips' coordinates (pixel i sampled at i).
+    let odx = k * 0.5 - 0.5 - k * origin.x
+    let ody = k * 0.5 - 0.5 - k * origin.y
     let view = try source.derive("view") {
       scv_affine($0, &$1, k, 0, 0, k, odx, ody, Int32(window.pixelWidth), Int32(window.pixelHeight), "bicubic", 0)
     }

@@ -1,7 +1,8 @@
 import CVips
 import CVipsShim
+import Foundation
 
-/// Process-wide libvips state: start-up and the error buffer.
+/// Process-wide libvips state: start-up, the error buffer, and the gate that lets a failure be told alone.
 enum Vips {
   /// Starts libvips once; later calls return at once.
   static func start() throws {
@@ -10,11 +11,46 @@ enum Vips {
     }
   }
 
-  /// libvips' accumulated error text, trimmed, and the buffer cleared.
+  /// libvips' accumulated error text, trimmed, and the buffer cleared. The buffer is the process's: when jobs fail at
+  /// once it may hold another job's message, so it only hints; `check` gives a file's own.
   static func takeError() -> String {
     guard let raw = scv_error_take() else { return "unknown libvips error" }
     defer { free(raw) }
     let text = String(cString: raw).trimmingCharacters(in: .whitespacesAndNewlines)
     return text.isEmpty ? "unknown libvips error" : text.replacingOccurrences(of: "\n", with: "; ")
+  }
+
+  /// Runs one libvips call that can fail inside the error gate's shared side, so that `check` can run with no
+  /// other call in flight. Calls never nest: `body` is a single call into C.
+  static func call<T>(_ body: () throws -> T) rethrows -> T {
+    scv_gate_enter()
+    defer { scv_gate_leave() }
+    return try body()
+  }
+
+  /// What decoding a file alone found wrong with it (see `check`).
+  struct Failure: Equatable {
+    /// The nickname of the libvips loader that the file's first bytes select ("jpegload"), "" when none does.
+    var loader: String
+    /// libvips' errors and warnings, one per line.
+    var lines: [String]
+  }
+
+  /// Decodes the image file at `path` alone, as the renderer reads it, and returns what libvips said when that
+  /// fails, nil when every pixel decodes. Only this check's messages: no other libvips call runs meanwhile. Costs a
+  /// decode of the file, so it is for diagnosing a failure.
+  static func check(_ path: String) -> Failure? {
+    guard (try? start()) != nil else { return nil }
+    var loader = [CChar](repeating: 0, count: 64)
+    let raw = loader.withUnsafeMutableBufferPointer {
+      scv_check_file(path, Int32(VIPS_FAIL_ON_ERROR.rawValue), $0.baseAddress, $0.count)
+    }
+    guard let raw else { return nil }
+    defer { free(raw) }
+    let lines = String(cString: raw).split(separator: "\n").map {
+      $0.trimmingCharacters(in: .whitespacesAndNewlines)
+    }.filter { !$0.isEmpty }
+    let name = String(decoding: loader.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    return Failure(loader: name, lines: lines)
   }
 }

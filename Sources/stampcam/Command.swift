@@ -28,7 +28,7 @@ struct RenderOptions: Equatable, Sendable {
   var overlay = false
   /// Render only shard I of N (`I/N`, 0-based).
   var shard: String?
-  /// Skip jobs whose outputs all exist.
+  /// Skip jobs whose outputs were made from the same job, inputs and version.
   var resume = false
   /// Where to write one JSON line per job: a file, `-` for stdout, or nil.
   var report: String?

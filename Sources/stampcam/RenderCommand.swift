@@ -42,6 +42,7 @@ struct RenderCommand {
     var batch = BatchOptions(outputFolder: options.out, concurrency: options.jobs, maxPixels: options.maxPixels)
     batch.overlay = options.overlay
     batch.resume = options.resume
+    batch.manifest = file
     batch.shard = options.shard.flatMap(Shard.init)
     batch.protected = claims.protected
     let runner: BatchRunner

@@ -1,8 +1,10 @@
+import StampBatch
+
 /// The help texts, written by hand like a man page.
 enum Usage {
   static let commands = ["render", "validate", "explain", "import", "schema"]
 
-  static let version = "stampcam 0.1.0"
+  static let version = "stampcam \(StampcamVersion.current)"
 
   static func text(for topic: String?) -> String {
     switch topic {
@@ -85,12 +87,16 @@ enum Usage {
       --shard I/N        render only the jobs whose index (from 0) is I modulo N; the N shards together render
                          every job once, with byte-identical results (for Kubernetes Indexed Jobs, Slurm arrays,
                          GNU parallel)
-      --resume           skip jobs whose outputs all exist already (outputs appear only when complete)
+      --resume           skip jobs whose outputs were made from the same job, input files (size and
+                         modification time) and stampcam version, as recorded in DIR/.stampcam/; render the
+                         others again
       --report FILE|-    write one JSON line per job (id, status ok/failed/skipped, outputs, error, seconds,
                          path lossless/restart-intervals/pixels, fallback: why a JPEG was re-encoded from pixels:
-                         colour-space, precision, sampling, quantization, or "damaged: " and libjpeg's message);
-                         it lists exactly the outputs on disk. If it cannot be written (a full disk), the job's
-                         outputs are removed, no later job starts and the exit status is 1
+                         colour-space, precision, sampling, quantization, or "damaged: " and libjpeg's message;
+                         with --resume, why it was skipped or rendered: "resume": "skipped: up to date",
+                         "redone: job changed", "redone: input changed", ...); it lists exactly the outputs on
+                         disk. If it cannot be written (a full disk), the job's outputs are removed, no later job
+                         starts and the exit status is 1
       --quiet, -q        no progress, no summary and no fallback count on stderr
       --overlay          also write <output>.overlay.<ext> for every job: the finger paths (a colour per
                          finger, a dot where it came down, a ring where it lifted), the points where gestures
@@ -101,6 +107,11 @@ enum Usage {
     and the exit status is 130. A second Ctrl-C removes the temporary files and exits at once. Temporary files
     are named .<name>.stampcam-<machine>-<pid>-<hex>.tmp; those a killed run left are removed by the next run that
     writes in their folder: once their process is gone on this machine, after a day untouched for other machines.
+
+    A job that fails says where and why, on stderr and in the report's "error", e.g.
+    photos.json:41: job "bridge-07": photos/bridge.jpg: truncated JPEG: the manifest, the line where the job
+    starts (its line in JSON Lines), the job's id, then the file at fault (an input as the manifest's folder and
+    the manifest name it, an output by its final name) and what is wrong with it.
 
     EXAMPLES
       stampcam render Examples/manifest.json --out out/examples

@@ -34,6 +34,39 @@ struct OverlayTests {
     #expect(plain.samples.allSatisfy { $0 == 0 })
   }
 
+  /// The label "tap" is drawn at (72, 28) (its baseline, 18 px type for a 200 x 100 photo) to the upper right of
+  /// a tap at (60, 40). In the box x 71-139, y 4-31, which holds the label and none of the mark, finger dot or
+  /// ring, the glyphs keep a light ring (luma over 200) on a black photo, a dark ring (luma under 50) on a white
+  /// one, and both on a mid-grey one, each wide enough to read (over 100 pixels, a ring of 1-2 px around the
+  /// glyphs), with the magenta glyphs inside.
+  @Test(arguments: [(UInt8(0), true, false), (UInt8(255), false, true), (UInt8(128), true, true)])
+  func labelsKeepAContrastingRingOnAnyPhoto(grey: UInt8, needsLight: Bool, needsDark: Bool) throws {
+    let w = try Workspace()
+    defer { w.remove() }
+    try w.ppm("photo.ppm", width: 200, height: 100, rgb: [grey, grey, grey])
+    try w.write(
+      "m.json",
+      #"{"version": 1, "jobs": [{"id": "t", "base": "photo.ppm", "output": "t.png", "overlay": true, "gestures": [{"tap": {"at": [60, 40]}}]}]}"#
+    )
+    let outcomes = try BatchRunner(options: BatchOptions(outputFolder: w.path("out"))).run(try w.jobs("m.json"))
+    #expect(outcomes.first?.status == .ok, "\(outcomes.first?.error ?? "")")
+    let overlay = try Pixels(w.path("out/t.overlay.png"))
+    var (light, dark, glyph) = (0, 0, 0)
+    for y in 4...31 {
+      for x in 71...139 {
+        let p = overlay[x, y].map(Double.init)
+        let luma = 0.2126 * p[0] + 0.7152 * p[1] + 0.0722 * p[2]
+        if luma > 200 { light += 1 }
+        if luma < 50 { dark += 1 }
+        if p[0] > 200 && p[1] < 80 && p[2] > 200 { glyph += 1 }
+      }
+    }
+    let background = 69 * 28
+    #expect(glyph > 30, "magenta glyph pixels: \(glyph)")
+    if needsLight { #expect(light > 100 && light < background / 2, "light ring pixels: \(light)") }
+    if needsDark { #expect(dark > 100 && dark < background / 2, "dark ring pixels: \(dark)") }
+  }
+
   @Test func overlayFilesSitBesideTheOutput() {
     #expect(JobRenderer.overlayPath(for: "a/b.jpg") == "a/b.overlay.jpg")
     #expect(JobRenderer.overlayPath(for: "x.y/b") == "x.y/b.overlay")

@@ -40,11 +40,13 @@ public struct TestFolder: Sendable {
     try ppm(name, width: width, height: height) { _, _ in rgb }
   }
 
-  /// Files under `name`, recursively, sorted, hidden ones included.
+  /// Files under `name`, recursively, sorted, hidden ones included (temporary files would show), but not the
+  /// records `--resume` keeps in `.stampcam/`.
   public func files(_ name: String) -> [String] {
     guard let walker = FileManager.default.enumerator(atPath: path(name)) else { return [] }
     var found: [String] = []
     while let next = walker.nextObject() as? String {
+      if next == ".stampcam" || next.hasPrefix(".stampcam/") { continue }
       var isFolder: ObjCBool = false
       if FileManager.default.fileExists(atPath: path(name) + "/" + next, isDirectory: &isFolder), !isFolder.boolValue {
         found.append(next)

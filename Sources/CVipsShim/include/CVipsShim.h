@@ -13,8 +13,22 @@
 /// Starts libvips once per process; returns 0 on success. Safe to call from several threads.
 int scv_init(void);
 
-/// Copies libvips' error buffer into a new malloc'd string the caller frees, and clears the buffer.
+/// Copies libvips' error buffer into a new malloc'd string the caller frees, and clears the buffer (in one step,
+/// under libvips' lock). The buffer is the process's: with other threads failing at once the text may hold their
+/// messages too; scv_check_file gives a file's own. Takes the gate's shared side itself: call it outside one.
 char *scv_error_take(void);
+
+/// The shared side of the error gate: every libvips call that can fail runs between these two, never nested, so
+/// that scv_check_file can run alone. Safe from any thread.
+void scv_gate_enter(void);
+void scv_gate_leave(void);
+
+/// Opens and decodes every pixel of the file at `path` (sequentially, `fail_on` a VipsFailOn value) while no other
+/// libvips call is in flight. NULL when it decodes; otherwise a new malloc'd string the caller frees: the libvips
+/// errors and warnings of this check alone, one per line. `loader` (the caller's buffer of `loader_size` bytes)
+/// receives the nickname of the loader the file's first bytes select ("jpegload", "pngload"), or "" when none does.
+/// Must not be called inside the gate's shared side.
+char *scv_check_file(const char *path, int fail_on, char *loader, size_t loader_size);
 
 /// Opens an image lazily (the header is read, pixels are not decoded until needed).
 /// `sequential` selects top-to-bottom access; `fail_on` is a VipsFailOn value. Returns a new reference or NULL.

@@ -1,0 +1,25 @@
+import StampCore
+
+/// Where libvips' Lanczos reduce (`vips_reduce`, which the renderer runs before the affine when a stamp shrinks
+/// hard) puts the points of its input.
+///
+/// libvips 8.14 (reduceh.cpp, reducev.cpp) makes round(n / shrink) pixels of n and scales by exactly `shrink` about
+/// the image's centre: it shifts its sampling by half the pixels it invents (or drops) rounding the size. In
+/// continuous coordinates (pixel i covers [i, i + 1)) an input point u lands at
+/// (u - n / 2) / shrink + round(n / shrink) / 2. The reduced size is not n / shrink, so taking the reduced centre
+/// to be the centre divided by the factor moves a stamp by up to a quarter of a reduced pixel on each axis.
+struct Reduction {
+  /// The factors handed to libvips (each at least 1; 1 leaves that axis alone).
+  var hshrink: Double, vshrink: Double
+  /// The input's size in pixels.
+  var from: (width: Int, height: Int)
+  /// The reduced image's size in pixels, as libvips made it.
+  var to: (width: Int, height: Int)
+
+  /// The input point `p` (continuous coordinates) in the reduced image's continuous coordinates.
+  func map(_ p: Point) -> Point {
+    Point(
+      (p.x - Double(from.width) / 2) / hshrink + Double(to.width) / 2,
+      (p.y - Double(from.height) / 2) / vshrink + Double(to.height) / 2)
+  }
+}

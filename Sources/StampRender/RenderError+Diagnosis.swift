@@ -1,0 +1,67 @@
+import Foundation
+
+extension RenderError {
+  /// This failure, met while rendering from the photo `base`, told by the file at fault: libvips decodes the photo
+  /// lazily, while it encodes the output, so the message of a truncated photo speaks of the encoder and names a
+  /// temporary file, and with jobs failing at once it may be another job's. The photo is decoded again alone
+  /// (`Vips.check`): when that fails the error names the photo and what is wrong with it; otherwise a write error
+  /// keeps only what concerns its output. Errors that already name their file and cause are returned as they are.
+  public func diagnosed(reading base: String) -> RenderError {
+    switch self {
+    case .startup, .tooLarge, .fileTooLarge, .unsupportedFormat, .input:
+      return self
+    case .unreadable(let path, _), .operation(let path, _, _):
+      guard path == base, let problem = Self.problem(reading: base) else { return self }
+      return .input(path: base, problem: problem)
+    case .write(let path, let message):
+      if let problem = Self.problem(reading: base) { return .input(path: base, problem: problem) }
+      // The photo is fine: drop what other jobs' failures left in the shared buffer (their inputs' loaders,
+      // their temporary files).
+      let own = message.components(separatedBy: "; ").filter { !Self.isFromLoader($0) && !$0.contains(".stampcam-") }
+      return .write(path: path, message: own.isEmpty ? "unknown libvips error" : own.joined(separator: "; "))
+    }
+  }
+
+  /// What is wrong with the image file at `path` (missing, a folder, unreadable, or not decoding), nil when nothing.
+  static func problem(reading path: String) -> String? {
+    var isFolder: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else { return "no such file" }
+    if isFolder.boolValue { return "not a regular file" }
+    guard FileManager.default.isReadableFile(atPath: path) else { return "not readable" }
+    return Vips.check(path).map(problem)
+  }
+
+  /// Plain words for what a failed decode (`Vips.check`) says is wrong with a file: `not a JPEG/PNG/WebP/TIFF/...
+  /// image`, `truncated JPEG`, or `broken PNG: IDAT: CRC error` (libvips' own detail without its bookkeeping lines).
+  static func problem(_ failure: Vips.Failure) -> String {
+    let text = failure.lines.joined(separator: "; ").lowercased()
+    if failure.loader.isEmpty || text.contains("is not a known file format") {
+      return "not a JPEG/PNG/WebP/TIFF/... image"
+    }
+    let format = Self.format(loader: failure.loader)
+    let truncation = ["premature end", "not enough data", "unexpected end", "truncated", "end of file"]
+    if truncation.contains(where: text.contains) { return "truncated \(format)" }
+    let noise = ["error in tile", "read gave", "libpng read error", "load failed"]
+    var detail: [String] = []
+    for line in failure.lines where !noise.contains(where: line.lowercased().contains) {
+      // libpng names a bad chunk by its four bytes, which may be anything.
+      let printable = String(
+        line.unicodeScalars.map { $0.properties.generalCategory == .control ? "?" : Character($0) })
+      if !detail.contains(printable) { detail.append(printable) }
+    }
+    return "broken \(format)" + (detail.isEmpty ? "" : ": " + detail.joined(separator: "; "))
+  }
+
+  /// The format a libvips loader reads, for people: "jpegload" -> "JPEG", "webpload_source" -> "WebP".
+  static func format(loader: String) -> String {
+    let name = loader.components(separatedBy: "load").first ?? loader
+    return name == "webp" ? "WebP" : name.isEmpty ? "image" : name.uppercased()
+  }
+
+  /// True for a line of libvips' error text written by a loader (its domain, before the first colon).
+  static func isFromLoader(_ line: String) -> Bool {
+    guard let colon = line.firstIndex(of: ":") else { return false }
+    let domain = line[..<colon].lowercased()
+    return domain.contains("load") || domain.hasSuffix("2vips") || ["vipsjpeg", "vipspng", "webp"].contains(domain)
+  }
+}
