@@ -166,6 +166,18 @@ int sjt_span_open(sjt_state *s, int first, int count, int height, char *message,
   sjt_restarts *r = &s->restarts;
   if (!r->indexed || first < 0 || count < 1 || first + count > r->count || height < 1 || height > 65535)
     return snprintf(message, length, "no such span of restart intervals"), -1;
+  // The span must start and end on MCU rows (or at the photo's end), and `height` be those rows' pixels.
+  struct jpeg_decompress_struct *d = &s->src;
+  long wide = (long) ((d->image_width + 8 * d->max_h_samp_factor - 1) / (8 * d->max_h_samp_factor));
+  long mcu_h = 8L * d->max_v_samp_factor;
+  long begin = (long) first * d->restart_interval, end = (long) (first + count) * d->restart_interval;
+  // The photo's height from its own header: after a span was opened, the decompressor holds that span's.
+  long photo_h = (long) sjt_be16(s->file + r->sof_height);
+  long top = begin / wide * mcu_h;
+  long bottom = first + count == r->count ? photo_h : end / wide * mcu_h;
+  if (begin % wide || (first + count < r->count && end % wide) || bottom > photo_h || bottom - top != height)
+    return snprintf(message, length, "restart intervals %d ..< %d are not %d whole pixel rows", first, first + count,
+             height), -1;
   size_t need = r->header + 2;
   for (int k = first; k < first + count; k++) need += r->end[k] - r->start[k] + 2;
   if (r->mini_capacity < need) {

@@ -83,6 +83,9 @@ struct sjt_state {
   int opened;
   sjt_restarts restarts;  // the opened file's restart intervals, once indexed (jpeg_restart.c)
   sjt_arrays arrays;      // the photo's coefficient arrays (jpeg_arrays.c)
+  // The standard Huffman tables (luma, chroma), kept from a fresh compressor: libjpeg-turbo's jpeg_set_defaults
+  // leaves a reused compressor the tables an earlier file optimized, so sjt_keep_coding puts these back.
+  JHUFF_TBL standard_dc[2], standard_ac[2];
 };
 
 
@@ -93,8 +96,13 @@ int sjt_report(sjt_state *s, const char *text, char *message, size_t length);
 /// holding the orientation when it is not 1, and the photo's ICC profile.
 void sjt_write_markers(sjt_state *s, struct jpeg_compress_struct *e, int orientation);
 
-/// Opens a stream over a duplicate of `fd` (the caller keeps owning `fd`) with a buffer of a megabyte owned by the state (stdio's own is 4 KB: a 5 MB photo
-/// was some 470 write calls). Close it before the state writes another file; NULL with errno set on failure.
+/// Readies `e` to write the coefficients of the photo (the source decompressor) in the photo's own coding: its
+/// quantization, sampling and colour space, progressive or not, arithmetic or Huffman, its restart interval, and
+/// Huffman tables optimized when the photo's were not the standard ones. Call before jpeg_write_coefficients.
+void sjt_keep_coding(sjt_state *s, struct jpeg_compress_struct *e);
+
+/// Opens a stream over a duplicate of `fd` (the caller keeps owning `fd`) with a buffer of a megabyte owned by the
+/// state (stdio's own is 4 KB: a 5 MB photo was some 470 write calls). Close it before the state writes another file; NULL with errno set on failure.
 FILE *sjt_create_output(sjt_state *s, int fd);
 
 /// Has `object` take its whole-image block arrays from the state's own memory (the source decompressor, `serve`

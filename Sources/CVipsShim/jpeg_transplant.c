@@ -2,9 +2,11 @@
 
 #include <errno.h>
 #include <setjmp.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <jpeglib.h>
@@ -57,6 +59,13 @@ sjt_state *sjt_new(void) {
   // Both compressors write the photo's arrays: the output file, and the restart spans (jpeg_restart.c).
   sjt_arrays_adopt(s, (j_common_ptr) &s->dst, 0);
   sjt_arrays_adopt(s, (j_common_ptr) &s->enc, 0);
+  s->dst.in_color_space = JCS_RGB;
+  s->dst.input_components = 3;
+  jpeg_set_defaults(&s->dst);
+  for (int i = 0; i < 2; i++) {
+    s->standard_dc[i] = *s->dst.dc_huff_tbl_ptrs[i];
+    s->standard_ac[i] = *s->dst.ac_huff_tbl_ptrs[i];
+  }
   return s;
 }
 
@@ -82,14 +91,30 @@ void sjt_close(sjt_state *s) {
   sjt_restarts_clear(&s->restarts);
 }
 
-static int sjt_slurp(sjt_state *s, const char *path, char *message, size_t length) {
+// Reads the whole file into the state's buffer; 2 (message set) when it holds more than `max_bytes`, found from its
+// size before anything is read (and again while reading: a file may grow, a pipe has no size).
+static int sjt_slurp(sjt_state *s, const char *path, size_t max_bytes, char *message, size_t length) {
   FILE *f = fopen(path, "rb");
   if (!f) return snprintf(message, length, "%s", strerror(errno)), -1;
+  struct stat info;
+  if (fstat(fileno(f), &info) == 0 && info.st_size > 0 && (unsigned long long) info.st_size > max_bytes) {
+    fclose(f);
+    snprintf(message, length, "the file is %lld bytes, over the limit of %zu bytes for a photo",
+      (long long) info.st_size, max_bytes);
+    return 2;
+  }
   s->file_len = 0;
   for (;;) {
+    if (s->file_len > max_bytes) {
+      fclose(f);
+      snprintf(message, length, "the file is over the limit of %zu bytes for a photo", max_bytes);
+      return 2;
+    }
     if (s->file_len == s->file_cap) {
       size_t cap = s->file_cap ? s->file_cap * 2 : (size_t) 1 << 22;
-      unsigned char *grown = realloc(s->file, cap);
+      // Never more than one byte past the limit: enough to tell that a file without a size (a pipe) is over it.
+      if (max_bytes < SIZE_MAX && cap > max_bytes + 1) cap = max_bytes + 1;
+      unsigned char *grown = cap > s->file_cap ? realloc(s->file, cap) : NULL;
       if (!grown) return fclose(f), snprintf(message, length, "out of memory"), -1;
       s->file = grown;
       s->file_cap = cap;
@@ -104,9 +129,10 @@ static int sjt_slurp(sjt_state *s, const char *path, char *message, size_t lengt
   return 0;
 }
 
-int sjt_open(sjt_state *s, const char *path, sjt_header *h, char *message, size_t length) {
+int sjt_open(sjt_state *s, const char *path, size_t max_bytes, sjt_header *h, char *message, size_t length) {
   sjt_close(s);
-  if (sjt_slurp(s, path, message, length)) return -1;
+  int read = sjt_slurp(s, path, max_bytes, message, length);
+  if (read) return read == 2 ? 2 : -1;
   if (s->file_len < 3 || s->file[0] != 0xFF || s->file[1] != 0xD8 || s->file[2] != 0xFF) {
     snprintf(message, length, "not a JPEG file");
     return 1;
@@ -205,9 +231,27 @@ static void sjt_region_origin(sjt_state *s, int c, int x, int y, JDIMENSION *bx,
   *by = (JDIMENSION) (y / (DCTSIZE * s->src.max_v_samp_factor) * comp->v_samp_factor);
 }
 
+// 0 when (x, y, width, height) lies in the image being edited, starts on its iMCU grid and ends on it or at the
+// image's right and bottom edges; -1 with the message set otherwise (nothing is read or written then).
+static int sjt_check_region(sjt_state *s, int x, int y, int width, int height, char *message, size_t length) {
+  struct jpeg_decompress_struct *d = &s->src;
+  long mcu_w = 8L * d->max_h_samp_factor, mcu_h = 8L * d->max_v_samp_factor;
+  long image_w = (long) d->image_width, image_h = (long) d->image_height;
+  long right = (long) x + width, bottom = (long) y + height;
+  if (x < 0 || y < 0 || width < 1 || height < 1 || x % mcu_w || y % mcu_h || right > image_w || bottom > image_h
+      || (right < image_w && right % mcu_w) || (bottom < image_h && bottom % mcu_h)) {
+    snprintf(message, length, "region %dx%d at (%d, %d) does not fit the %ldx%ld image and its %ldx%ld grid", width,
+      height, x, y, image_w, image_h, mcu_w, mcu_h);
+    return -1;
+  }
+  return 0;
+}
+
 int sjt_decode_region(
   sjt_state *s, int x, int y, int width, int height, unsigned char *rgb, char *message, size_t length) {
   if (!s->coefficients) return snprintf(message, length, "no coefficients read"), -1;
+  if (!rgb) return snprintf(message, length, "no pixel buffer"), -1;
+  if (sjt_check_region(s, x, y, width, height, message, length)) return -1;
   if (setjmp(s->error.jump)) return sjt_report(s, s->error.text, message, length);
   struct jpeg_compress_struct *e = &s->enc;
   jpeg_copy_critical_parameters(&s->src, e);
@@ -252,9 +296,31 @@ int sjt_decode_region(
   return 0;
 }
 
+// 0 when `masks` holds one mask per component, `lengths[c]` bytes that are one 0 or 1 per block of the region.
+static int sjt_check_masks(sjt_state *s, int width, int height, const unsigned char *const *masks,
+  const size_t *lengths, int count, char *message, size_t length) {
+  if (!masks || !lengths || count != s->src.num_components)
+    return snprintf(message, length, "%d block masks for %d components", masks && lengths ? count : 0,
+             s->src.num_components), -1;
+  for (int c = 0; c < s->src.num_components; c++) {
+    jpeg_component_info *comp = &s->src.comp_info[c];
+    size_t blocks = (size_t) sjt_blocks(width, comp->h_samp_factor, s->src.max_h_samp_factor)
+      * sjt_blocks(height, comp->v_samp_factor, s->src.max_v_samp_factor);
+    if (!masks[c] || lengths[c] != blocks)
+      return snprintf(message, length, "component %d's mask has %zu entries, not the region's %zu blocks", c,
+               masks[c] ? lengths[c] : 0, blocks), -1;
+    for (size_t i = 0; i < blocks; i++)
+      if (masks[c][i] > 1) return snprintf(message, length, "component %d's mask holds %d", c, masks[c][i]), -1;
+  }
+  return 0;
+}
+
 int sjt_replace_blocks(sjt_state *s, int x, int y, int width, int height, const unsigned char *rgb,
-  const unsigned char *const *masks, char *message, size_t length) {
+  const unsigned char *const *masks, const size_t *mask_lengths, int mask_count, char *message, size_t length) {
   if (!s->coefficients) return snprintf(message, length, "no coefficients read"), -1;
+  if (!rgb) return snprintf(message, length, "no pixel buffer"), -1;
+  if (sjt_check_region(s, x, y, width, height, message, length)) return -1;
+  if (sjt_check_masks(s, width, height, masks, mask_lengths, mask_count, message, length)) return -1;
   if (setjmp(s->error.jump)) return sjt_report(s, s->error.text, message, length);
   struct jpeg_compress_struct *e = &s->enc;
   jpeg_copy_critical_parameters(&s->src, e);
@@ -303,6 +369,45 @@ void sjt_write_markers(sjt_state *s, struct jpeg_compress_struct *e, int orienta
   if (s->icc) jpeg_write_icc_profile(e, s->icc, s->icc_len);
 }
 
+// True when `table` is one of the two standard tables (Annex K) of its class.
+static int sjt_standard_table(const JHUFF_TBL *table, const JHUFF_TBL standard[2]) {
+  if (!table) return 1;
+  int symbols = 0;
+  for (int l = 1; l <= 16; l++) symbols += table->bits[l];
+  for (int i = 0; i < 2; i++)
+    if (!memcmp(table->bits, standard[i].bits, sizeof table->bits)
+        && !memcmp(table->huffval, standard[i].huffval, (size_t) (symbols < 256 ? symbols : 256)))
+      return 1;
+  return 0;
+}
+
+void sjt_keep_coding(sjt_state *s, struct jpeg_compress_struct *e) {
+  struct jpeg_decompress_struct *d = &s->src;
+  jpeg_copy_critical_parameters(d, e);  // quantization, sampling, colour space
+  for (int i = 0; i < 2; i++) {
+    if (e->dc_huff_tbl_ptrs[i]) *e->dc_huff_tbl_ptrs[i] = s->standard_dc[i];
+    if (e->ac_huff_tbl_ptrs[i]) *e->ac_huff_tbl_ptrs[i] = s->standard_ac[i];
+  }
+  // Progressive stays progressive, in jpegtran's way: libjpeg's own scan script, which is lossless (successive
+  // approximation only splits each coefficient's bits) and whose Huffman tables libjpeg always optimizes.
+  if (d->progressive_mode) jpeg_simple_progression(e);
+  e->arith_code = d->arith_code;
+  e->restart_interval = d->restart_interval;
+  e->restart_in_rows = 0;
+  // A photo written with tables fitted to it (any table other than the standard ones) would grow by some 5 to 10 %
+  // with the standard tables: its output gets tables fitted to it too, at the cost of one more pass.
+  int optimized = 0;
+  for (int c = 0; c < d->num_components; c++) {
+    jpeg_component_info *comp = &d->comp_info[c];  // the tables of the last scan that held the component
+    int dc = comp->dc_tbl_no, ac = comp->ac_tbl_no;
+    if (dc >= 0 && dc < NUM_HUFF_TBLS && !sjt_standard_table(d->dc_huff_tbl_ptrs[dc], s->standard_dc))
+      optimized = 1;
+    if (ac >= 0 && ac < NUM_HUFF_TBLS && !sjt_standard_table(d->ac_huff_tbl_ptrs[ac], s->standard_ac))
+      optimized = 1;
+  }
+  if (optimized) e->optimize_coding = TRUE;
+}
+
 #define SJT_OUTPUT_BUFFER (1 << 20)
 
 // A stream over a duplicate of `fd`: the caller keeps owning `fd`, fclose closes only the duplicate.
@@ -325,7 +430,7 @@ int sjt_write(sjt_state *s, int fd, int orientation, char *message, size_t lengt
   s->out = sjt_create_output(s, fd);
   if (!s->out) return snprintf(message, length, "%s", strerror(errno)), -1;
   if (setjmp(s->error.jump)) return sjt_report(s, s->error.text, message, length);
-  jpeg_copy_critical_parameters(&s->src, &s->dst);
+  sjt_keep_coding(s, &s->dst);
   jpeg_stdio_dest(&s->dst, s->out);
   jpeg_write_coefficients(&s->dst, s->coefficients);
   sjt_write_markers(s, &s->dst, orientation);

@@ -309,6 +309,15 @@ int scv_save_descriptor(VipsImage *in, int fd, int format, int quality) {
   return status;
 }
 
+int scv_save_descriptor_jpeg(VipsImage *in, int fd, int quality, int subsample_mode, int interlace) {
+  VipsTarget *target = vips_target_new_to_descriptor(fd);
+  if (!target) return -1;
+  int status = vips_jpegsave_target(in, target, "Q", quality, "subsample_mode", subsample_mode, "interlace",
+    interlace ? TRUE : FALSE, NULL);
+  g_object_unref(target);
+  return status;
+}
+
 VipsImage *scv_new_from_memory_copy(const void *data, size_t length, int width, int height, int bands) {
   return vips_image_new_from_memory_copy(data, length, width, height, bands, VIPS_FORMAT_UCHAR);
 }

@@ -124,15 +124,19 @@ public struct BatchRunner: Sendable {
       return JobOutcome(id: job.id, status: .failed, outputs: [], error: place + "\(told)", seconds: seconds())
     }
     let staged: [StagedFile]
+    let path: RenderPath?
     do {
-      staged = try renderer.stage(job)
+      (staged, path) = try renderer.stage(job)
     } catch {
       _ = record(failed(error))
       return
     }
     TemporaryFiles.shared.commit(staged, protecting: renderer.inputs(of: job)) { error in
       if let error { return record(failed(error)) }
-      return record(JobOutcome(id: job.id, status: .ok, outputs: staged.map(\.display), error: nil, seconds: seconds()))
+      var outcome = JobOutcome(id: job.id, status: .ok, outputs: staged.map(\.display), error: nil, seconds: seconds())
+      outcome.path = path?.name
+      outcome.fallback = path?.fallback
+      return record(outcome)
     }
   }
 }

@@ -17,6 +17,10 @@ public struct JobOutcome: Sendable, Equatable {
   public var seconds: Double
   /// Under `--resume`, why the job was skipped or rendered (`skipped: up to date`, `redone: job changed`, ...).
   public var resume: String?
+  /// How the main output was made, when it was: "lossless", "restart-intervals" or "pixels" (`RenderPath.name`).
+  public var path: String?
+  /// Why a JPEG photo written as JPEG with no quality was re-encoded from pixels (`RenderPath.fallback`).
+  public var fallback: String?
 
   /// Creates an outcome.
   public init(id: String, status: Status, outputs: [String], error: String?, seconds: Double) {
@@ -29,12 +33,13 @@ public struct JobOutcome: Sendable, Equatable {
 }
 
 extension JobOutcome {
-  /// The report's line for this job: `{"id", "status", "outputs", "error", "seconds"}`, and `"resume"` under
-  /// `--resume`.
+  /// The report's line for this job: `{"id", "status", "outputs", "error", "seconds", "path", "fallback"}`, and
+  /// `"resume"` under `--resume`.
   public var jsonLine: String {
     var fields: [(String, JSON.Value)] = [
       ("id", .string(id)), ("status", .string(status.rawValue)), ("outputs", .array(outputs.map { .string($0) })),
       ("error", error.map { .string($0) } ?? .null), ("seconds", .number((seconds * 1000).rounded() / 1000)),
+      ("path", path.map { .string($0) } ?? .null), ("fallback", fallback.map { .string($0) } ?? .null),
     ]
     if let resume { fields.append(("resume", .string(resume))) }
     return JSON.render(.object(fields))

@@ -32,7 +32,7 @@ struct JobRenderer: Sendable {
 
   /// Renders the job and returns the outputs written (relative paths), renamed into place together.
   func render(_ job: JobEntry) throws -> [String] {
-    let staged = try stage(job)
+    let staged = try stage(job).files
     if let error = TemporaryFiles.shared.commit(staged, protecting: inputs(of: job), record: { _ in true }) {
       throw error
     }
@@ -45,8 +45,9 @@ struct JobRenderer: Sendable {
   }
 
   /// Renders every output of the job to its temporary file and returns them staged, for `TemporaryFiles.commit`
-  /// to rename together: a job's outputs appear all at once or not at all. On a failure none is left.
-  func stage(_ job: JobEntry) throws -> [StagedFile] {
+  /// to rename together (a job's outputs appear all at once or not at all; on a failure none is left), with the
+  /// path its main output took.
+  func stage(_ job: JobEntry) throws -> (files: [StagedFile], path: RenderPath?) {
     guard let paths else { throw BatchError.outputFolder(path: "", message: "no output folder") }
     let wantsOverlay = overlayAll || job.overlay
     let (scene, traces) = try replay(job, tracing: wantsOverlay) { try renderer.cache.pixelSize(of: $0) }
@@ -58,10 +59,13 @@ struct JobRenderer: Sendable {
     let targets = try outputs(of: job).map { try paths.resolve($0, job: job.id, inputs: inputs) }
     afterResolving?()
     var staged: [StagedFile] = []
+    var path: RenderPath?
     do {
       for (output, target) in zip(outputs(of: job), targets) {
         if output == job.output {
-          staged.append(try renderer.stage(plan, to: target, quality: quality))
+          let main = try renderer.stage(plan, to: target, quality: quality)
+          staged.append(main.file)
+          path = main.path
         } else if output == job.viewOutput {
           let window = ViewWindow(
             visible: scene.viewport.visible, viewSize: scene.viewport.viewSize, screenScale: job.screenScale)
@@ -75,7 +79,7 @@ struct JobRenderer: Sendable {
       TemporaryFiles.shared.discard(staged)
       throw error
     }
-    return staged
+    return (staged, path)
   }
 
   /// Reads the headers the job needs (never the pixels of the photo) and replays its gestures; `stampSize`

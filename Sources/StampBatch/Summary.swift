@@ -6,6 +6,8 @@ public struct Summary: Sendable, Equatable {
   public var failed = 0
   public var skipped = 0
   public var seconds = 0.0
+  /// Jobs whose JPEG was re-encoded from pixels, by reason (the fallback's text up to its first colon).
+  public var fallbacks: [String: Int] = [:]
 
   /// Tallies outcomes.
   public init(_ outcomes: [JobOutcome] = [], seconds: Double = 0) {
@@ -20,6 +22,9 @@ public struct Summary: Sendable, Equatable {
     case .failed: failed += 1
     case .skipped: skipped += 1
     }
+    if let fallback = outcome.fallback {
+      fallbacks[String(fallback.prefix { $0 != ":" }), default: 0] += 1
+    }
   }
 
   /// Jobs counted so far.
@@ -27,6 +32,15 @@ public struct Summary: Sendable, Equatable {
 
   /// The exit status the design promises: 0 when nothing failed, 1 otherwise.
   public var exitStatus: Int32 { failed > 0 ? 1 : 0 }
+
+  /// E.g. `2 jobs fell back from the lossless JPEG path to pixels: 1 colour-space, 1 damaged`; nil when none did.
+  public var fallbackLine: String? {
+    let count = fallbacks.values.reduce(0, +)
+    guard count > 0 else { return nil }
+    let reasons = fallbacks.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.map { "\($0.value) \($0.key)" }
+    return "\(count) job\(count == 1 ? "" : "s") fell back from the lossless JPEG path to pixels: "
+      + reasons.joined(separator: ", ")
+  }
 
   /// E.g. `3 jobs: 2 written, 1 failed, 0 skipped in 1.2 s`.
   public var line: String {

@@ -4,13 +4,28 @@ import Foundation
 
 /// Writes images atomically: a temporary file in the target folder, flushed, then renamed over the target.
 enum ImageWriter {
+  /// How a JPEG is written when it replaces a JPEG photo that could not be edited in place: like that photo.
+  struct JPEGStyle: Equatable, Sendable {
+    /// Chroma at half resolution both ways (libvips writes 4:2:0 or 4:4:4, nothing between).
+    var subsampled: Bool
+    var progressive: Bool
+
+    init(_ facts: JPEGFacts) {
+      subsampled = facts.isSubsampled
+      progressive = facts.progressive
+    }
+  }
+
   /// Writes `image` to `path`; on any failure nothing is left behind and `path` is untouched.
   static func write(_ image: Image, to path: String, format: OutputFormat, quality: Int) throws {
     try stage(image, to: OutputTarget(path: path), format: format, quality: quality).commit()
   }
 
-  /// Writes `image` to a temporary file for `target`, through its descriptor, and returns it staged.
-  static func stage(_ image: Image, to target: OutputTarget, format: OutputFormat, quality: Int) throws -> StagedFile {
+  /// Writes `image` to a temporary file for `target`, through its descriptor, and returns it staged. A JPEG is
+  /// written in `style` when given, else with libvips' defaults (4:4:4 from quality 90 up, 4:2:0 below, baseline).
+  static func stage(
+    _ image: Image, to target: OutputTarget, format: OutputFormat, quality: Int, style: JPEGStyle? = nil
+  ) throws -> StagedFile {
     try AtomicFile.stage(target) { fd in
       let code: Int32
       switch format {
@@ -19,7 +34,16 @@ enum ImageWriter {
       case .webp: code = 2
       case .tiff: code = 3
       }
-      guard Vips.call({ scv_save_descriptor(image.pointer, fd, code, Int32(quality)) }) == 0 else {
+      let status = Vips.call {
+        if format == .jpeg, let style {
+          // VipsForeignSubsample: 1 on (4:2:0), 2 off (4:4:4).
+          scv_save_descriptor_jpeg(
+            image.pointer, fd, Int32(quality), style.subsampled ? 1 : 2, style.progressive ? 1 : 0)
+        } else {
+          scv_save_descriptor(image.pointer, fd, code, Int32(quality))
+        }
+      }
+      guard status == 0 else {
         // A broken input also ends here (libvips decodes while it encodes): `RenderError.diagnosed` tells which.
         // The message names the output as the user will know it, never the temporary file.
         throw RenderError.write(path: target.display, message: Vips.takeError())

@@ -19,11 +19,14 @@ final class JPEGCodec {
     sjt_free(state)
   }
 
-  /// Reads `path` and its header (not its coefficients yet); nil when the file does not start like a JPEG.
-  func open(_ path: String) throws -> JPEGFacts? {
+  /// Reads `path` (refused when over `maxBytes`, before it is read) and its header (not its coefficients yet); nil
+  /// when the file does not start like a JPEG.
+  func open(_ path: String, maxBytes: Int = Renderer.defaultMaxFileBytes) throws -> JPEGFacts? {
     self.path = path
     var header = sjt_header()
-    guard try check("read JPEG header", { sjt_open(state, path, &header, $0, $1) }) == 0 else { return nil }
+    let status = try check("read JPEG header") { sjt_open(state, path, max(maxBytes, 0), &header, $0, $1) }
+    if status == 2 { throw RenderError.fileTooLarge(path: path, limit: maxBytes) }
+    guard status == 0 else { return nil }
     let spaces: [Int32: JPEGFacts.ColourSpace] = [
       Int32(SJT_GRAY): .grayscale, Int32(SJT_YCBCR): .yCbCr, Int32(SJT_RGB): .rgb, Int32(SJT_CMYK): .cmyk,
       Int32(SJT_YCCK): .ycck,
@@ -44,7 +47,7 @@ final class JPEGCodec {
 
   /// The RGB pixels of a stored-frame rectangle on the iMCU grid, decoded from its own blocks.
   func decode(_ rect: GridRect) throws -> [UInt8] {
-    var rgb = [UInt8](repeating: 0, count: rect.width * rect.height * 3)
+    var rgb = [UInt8](repeating: 0, count: max(rect.width, 0) * max(rect.height, 0) * 3)
     try rgb.withUnsafeMutableBufferPointer { buffer -> Void in
       try check("decode region \(rect)") {
         sjt_decode_region(
@@ -64,12 +67,13 @@ final class JPEGCodec {
     }
     defer { buffers.forEach { $0.deallocate() } }
     var pointers: [UnsafePointer<UInt8>?] = buffers.map { UnsafePointer($0) }
+    let lengths = masks.map(\.count)
     try rgb.withUnsafeBufferPointer { pixels in
       try pointers.withUnsafeMutableBufferPointer { list -> Void in
         try check("re-encode region \(rect)") {
           sjt_replace_blocks(
             state, Int32(rect.left), Int32(rect.top), Int32(rect.width), Int32(rect.height), pixels.baseAddress,
-            list.baseAddress, $0, $1)
+            list.baseAddress, lengths, Int32(list.count), $0, $1)
         }
       }
     }

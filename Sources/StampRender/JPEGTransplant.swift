@@ -3,6 +3,12 @@ import StampCore
 
 /// The JPEG-to-JPEG path: stamps drawn into the base's DCT blocks, every other block written back as it was.
 ///
+/// Any JPEG libjpeg reads as coefficients and turns into RGB takes it: baseline or progressive, Huffman or
+/// arithmetic, grey, YCbCr or RGB, any sampling with whole ratios, with or without restart markers. The output keeps
+/// the photo's coding (see `sjt_keep_coding`): a progressive photo is written progressive (libjpeg's simple
+/// progression, as jpegtran does), its restart interval stays, and optimized Huffman tables are optimized again. A
+/// grey photo stays grey: a stamp is drawn in its luminance.
+///
 /// The base's coefficients are read with libjpeg; the plan is carried into the stored frame (the EXIF orientation
 /// tag is kept, not applied); each group of stamps gets a region of whole iMCUs (with one iMCU of margin when
 /// chroma is subsampled, see `BlockMap.regionMargin`), decoded from its own blocks, composited by the same libvips
@@ -15,41 +21,54 @@ import StampCore
 /// tables), and every other interval is copied byte for byte (see `RestartSpans`). When that cannot be done, the
 /// whole coefficients are edited as above.
 enum JPEGTransplant {
-  /// Writes `plan` to `output` by transplanting when the job allows it (see `RenderPath.choose`); false when the
-  /// caller must take the libvips path instead, which is also the answer after any failure: the libvips path then
-  /// reports what is wrong with the file in its own words.
-  static func render(
-    _ plan: RenderPlan, to output: String, format: OutputFormat, quality: Int?, with renderer: Renderer
-  ) -> Bool {
-    guard format == .jpeg, quality == nil, let target = try? OutputTarget(path: output),
-      let staged = stage(plan, to: target, quality: quality, with: renderer)
-    else { return false }
-    return (try? staged.commit()) != nil
+  /// What the JPEG path made of a job: the path chosen, the output staged when it is a transplant, and the base's
+  /// header when libjpeg read it.
+  struct Attempt {
+    var path: RenderPath
+    var staged: StagedFile? = nil
+    var facts: JPEGFacts? = nil
   }
 
-  /// `render` for a target held open: the output staged (not yet renamed into place), or nil for the libvips path.
-  static func stage(_ plan: RenderPlan, to target: OutputTarget, quality: Int?, with renderer: Renderer)
-    -> StagedFile?
+  /// Stages `plan` for `target` by transplanting when the job allows it (see `RenderPath.choose`). A libvips path
+  /// stages nothing: the caller renders the pixels, which is also the answer after a libjpeg failure (`.damaged`,
+  /// with libjpeg's message): the libvips path then reports what is wrong with the file in its own words. A photo
+  /// file over the size limit is refused, not rendered another way.
+  static func stage(_ plan: RenderPlan, to target: OutputTarget, quality: Int?, with renderer: Renderer) throws
+    -> Attempt
   {
     // Decided before the base is read: the other cases cost nothing to rule out.
-    guard target.format == .jpeg, quality == nil else { return nil }
-    return try? transplant(plan, to: target, with: renderer).staged
+    guard target.format == .jpeg else { return Attempt(path: .libvips(.outputNotJPEG)) }
+    guard quality == nil else { return Attempt(path: .libvips(.explicitQuality)) }
+    var facts: JPEGFacts?
+    do {
+      let (path, staged) = try transplant(plan, to: target, with: renderer, facts: &facts)
+      return Attempt(path: path, staged: staged, facts: facts)
+    } catch RenderError.operation(_, _, let message) {
+      return Attempt(path: .libvips(.damaged(message)), facts: facts)
+    } catch RenderError.fileTooLarge(let path, let limit) {
+      throw RenderError.fileTooLarge(path: path, limit: limit)
+    } catch {
+      return Attempt(path: .libvips(.damaged("\(error)")), facts: facts)
+    }
   }
 
-  /// Reads the base's header, chooses the path and, when it is the transplant, writes `output` atomically. Returns
+  /// Reads the base's header, chooses the path and, when it is a transplant, writes `output` atomically. Returns
   /// the path chosen (nothing is written for a libvips one); errors name the file they concern.
   static func transplant(_ plan: RenderPlan, to output: String, with renderer: Renderer) throws -> RenderPath {
-    let result = try transplant(plan, to: try OutputTarget(path: output), with: renderer)
+    var facts: JPEGFacts?
+    let result = try transplant(plan, to: try OutputTarget(path: output), with: renderer, facts: &facts)
     try result.staged?.commit()
     return result.path
   }
 
-  /// `transplant` for a target held open: the path chosen and, for the transplant, the output staged.
-  static func transplant(_ plan: RenderPlan, to target: OutputTarget, with renderer: Renderer) throws
-    -> (path: RenderPath, staged: StagedFile?)
-  {
+  /// `transplant` for a target held open: the path chosen and, for a transplant, the output staged; the base's
+  /// header is handed back in `header` as soon as it is read.
+  private static func transplant(
+    _ plan: RenderPlan, to target: OutputTarget, with renderer: Renderer, facts header: inout JPEGFacts?
+  ) throws -> (path: RenderPath, staged: StagedFile?) {
     try JPEGCodecPool.shared.withCodec { codec in
-      let facts = try codec.open(plan.base)
+      let facts = try codec.open(plan.base, maxBytes: renderer.maxFileBytes)
+      header = facts
       let path = RenderPath.choose(output: .jpeg, quality: nil, base: facts, maxPixels: renderer.maxPixels)
       guard path == .transplant, let facts else { return (path, nil) }
       // libvips reads the EXIF orientation exactly as the general path does.
@@ -63,7 +82,7 @@ enum JPEGTransplant {
       if renderer.copiesRestartIntervals, facts.restartInterval > 0,
         let staged = try edit.byIntervals(regions, height: facts.height, orientation: orientation, to: target)
       {
-        return (.transplant, staged)
+        return (.restartIntervals, staged)
       }
       try codec.readCoefficients()
       for region in regions { try edit.redraw(region, spanTop: 0) }

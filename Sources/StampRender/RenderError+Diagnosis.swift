@@ -8,7 +8,7 @@ extension RenderError {
   /// keeps only what concerns its output. Errors that already name their file and cause are returned as they are.
   public func diagnosed(reading base: String) -> RenderError {
     switch self {
-    case .startup, .tooLarge, .unsupportedFormat, .input:
+    case .startup, .tooLarge, .fileTooLarge, .unsupportedFormat, .input:
       return self
     case .unreadable(let path, _), .operation(let path, _, _):
       guard path == base, let problem = Self.problem(reading: base) else { return self }

@@ -8,6 +8,8 @@ public enum RenderError: Error, CustomStringConvertible, Equatable {
   case input(path: String, problem: String)
   /// An image has more pixels than allowed.
   case tooLarge(path: String, width: Int, height: Int, limit: Int)
+  /// A photo file holds more bytes than allowed (see `Renderer.maxFileBytes`); refused before it is read.
+  case fileTooLarge(path: String, limit: Int)
   /// A libvips operation failed on an image (e.g. truncated data found while decoding).
   case operation(path: String, operation: String, message: String)
   /// The output could not be written.
@@ -25,6 +27,8 @@ public enum RenderError: Error, CustomStringConvertible, Equatable {
       return "\(path): \(problem)"
     case .tooLarge(let path, let width, let height, let limit):
       return "\(path): image is \(width)x\(height) (\(width * height) pixels), over the limit of \(limit) pixels"
+    case .fileTooLarge(let path, let limit):
+      return "\(path): the file is over the limit of \(limit) bytes for a photo"
     case .operation(let path, let operation, let message):
       return "\(path): \(operation) failed: \(message)"
     case .write(let path, let message):

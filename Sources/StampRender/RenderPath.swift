@@ -1,80 +1,86 @@
-/// What a JPEG's header says, as far as choosing how to render it goes.
-struct JPEGFacts: Equatable, Sendable {
-  /// The colour space the file declares.
-  enum ColourSpace: Equatable, Sendable {
-    case grayscale, yCbCr, rgb, cmyk, ycck, other
-  }
-
-  /// Stored size in pixels.
-  var width: Int
-  var height: Int
-  var colourSpace: ColourSpace
-  /// Bits per sample.
-  var precision: Int
-  var progressive: Bool
-  var arithmetic: Bool
-  /// Sampling factors, one entry per component.
-  var sampling: [BlockMap.Sampling]
-  /// MCUs per restart interval; 0 when the file has no restart markers.
-  var restartInterval = 0
-  /// False when a component's quantization table is missing or has a zero entry (a damaged file).
-  var quantizationUsable = true
-}
-
-/// How one output is made: the DCT-domain JPEG transplant, or the general libvips path and why.
-enum RenderPath: Equatable, Sendable, CustomStringConvertible {
+/// How one output is made: edited in the DCT domain (whole, or by restart intervals), or as pixels by libvips, and
+/// why.
+public enum RenderPath: Equatable, Sendable, CustomStringConvertible {
+  /// Every coefficient of the photo read, the blocks under the stamps redrawn, the file written in its own coding
+  /// (see `JPEGTransplant`).
   case transplant
+  /// Only the restart intervals under the stamps decoded and encoded again, every other one copied byte for byte.
+  case restartIntervals
+  /// The photo decoded, composited and encoded again by libvips.
   case libvips(Reason)
 
   /// Why a job takes the libvips path.
-  enum Reason: Equatable, Sendable {
+  public enum Reason: Equatable, Sendable {
     /// The output is not a JPEG.
     case outputNotJPEG
     /// The job names a quality, which means re-encoding every block at it.
     case explicitQuality
-    /// libjpeg cannot read the base's header (not a JPEG, or damaged): libvips reports the error.
+    /// The base does not start like a JPEG.
     case baseNotJPEG
-    /// Progressive files hold each block across several scans.
-    case progressive
-    /// Arithmetic coding: rare, and jpeg_write_coefficients would write it Huffman-coded anyway.
-    case arithmetic
-    /// Not 8-bit samples.
-    case precision
-    /// Not three-component YCbCr. CMYK and friends need libvips' colour handling; a grayscale JPEG cannot
-    /// show a colour stamp, and the libvips path writes colour there.
-    case colourSpace
-    /// Luma sampling other than 1x1, 2x1, 2x2 or 1x2, or chroma not 1x1.
-    case sampling
     /// More pixels than the renderer allows: the libvips path refuses it with its message.
     case tooLarge
+    /// Not 8-bit samples (libjpeg reads 12-bit ones through another interface).
+    case precision
+    /// CMYK, YCCK or an unknown colour space: libjpeg cannot turn it into RGB to draw on, and the libvips path
+    /// converts it with its profile.
+    case colourSpace
+    /// Sampling factors whose ratios are not whole numbers: libjpeg cannot upsample them.
+    case sampling
     /// A quantization table is missing or has a zero entry, which libjpeg's encoder would divide by.
     case quantization
+    /// libjpeg failed on the file (its message): damaged or truncated data, or something it does not support.
+    case damaged(String)
   }
 
-  /// Luma sampling factors the transplant handles (with 1x1 chroma): 4:4:4, 4:2:2, 4:2:0 and 4:4:0.
-  static let lumaSamplings: Set<BlockMap.Sampling> = [.init(1, 1), .init(2, 1), .init(2, 2), .init(1, 2)]
-
-  /// Chooses the path for writing `output` from a base whose header says `base` (nil when libjpeg could not read
-  /// it). `quality` is the job's explicit quality, nil when it asked for none. Pure: depends on nothing else.
+  /// Chooses the path for writing `output` from a base whose header says `base` (nil when it does not start like
+  /// a JPEG). `quality` is the job's explicit quality, nil when it asked for none. Pure: depends on nothing else.
   static func choose(output: OutputFormat, quality: Int?, base: JPEGFacts?, maxPixels: Int) -> RenderPath {
     guard output == .jpeg else { return .libvips(.outputNotJPEG) }
     guard quality == nil else { return .libvips(.explicitQuality) }
     guard let base else { return .libvips(.baseNotJPEG) }
     guard base.width * base.height <= maxPixels else { return .libvips(.tooLarge) }
-    guard !base.progressive else { return .libvips(.progressive) }
-    guard !base.arithmetic else { return .libvips(.arithmetic) }
     guard base.precision == 8 else { return .libvips(.precision) }
-    guard base.colourSpace == .yCbCr, base.sampling.count == 3 else { return .libvips(.colourSpace) }
+    // libjpeg turns grey, YCbCr and RGB-coded blocks into RGB and back; a grey photo stays grey.
+    let components = base.colourSpace == .grayscale ? 1 : 3
+    guard [.grayscale, .yCbCr, .rgb].contains(base.colourSpace), base.sampling.count == components else {
+      return .libvips(.colourSpace)
+    }
     guard base.quantizationUsable else { return .libvips(.quantization) }
-    guard lumaSamplings.contains(base.sampling[0]), base.sampling[1...].allSatisfy({ $0 == .init(1, 1) }) else {
+    let (maxH, maxV) = (base.sampling.map(\.h).max() ?? 1, base.sampling.map(\.v).max() ?? 1)
+    guard base.sampling.allSatisfy({ $0.h > 0 && $0.v > 0 && maxH % $0.h == 0 && maxV % $0.v == 0 }) else {
       return .libvips(.sampling)
     }
     return .transplant
   }
 
-  var description: String {
+  /// The report's name for the path: "lossless", "restart-intervals" or "pixels".
+  public var name: String {
+    switch self {
+    case .transplant: return "lossless"
+    case .restartIntervals: return "restart-intervals"
+    case .libvips: return "pixels"
+    }
+  }
+
+  /// Why a JPEG photo written as JPEG with no quality fell back to pixels ("colour-space", "precision",
+  /// "sampling", "quantization", or "damaged: " and libjpeg's message); nil when it did not, or when the job never
+  /// asked for the lossless path (another format, a quality, a base that is no JPEG).
+  public var fallback: String? {
+    guard case .libvips(let reason) = self else { return nil }
+    switch reason {
+    case .outputNotJPEG, .explicitQuality, .baseNotJPEG, .tooLarge: return nil
+    case .precision: return "precision"
+    case .colourSpace: return "colour-space"
+    case .sampling: return "sampling"
+    case .quantization: return "quantization"
+    case .damaged(let message): return "damaged: \(message)"
+    }
+  }
+
+  public var description: String {
     switch self {
     case .transplant: return "DCT-domain transplant"
+    case .restartIntervals: return "DCT-domain transplant by restart intervals"
     case .libvips(let reason): return "libvips (\(reason))"
     }
   }

@@ -9,6 +9,11 @@ public struct Renderer: Sendable {
   public let cache: StampCache
   /// Photos with more pixels are refused from their header, before any decoding.
   public var maxPixels: Int
+  /// Photo files larger than this (bytes) are refused before they are read (the JPEG path reads a photo's file
+  /// into memory): `defaultMaxFileBytes`, or 5 bytes a pixel of `maxPixels` when that is more.
+  public var maxFileBytes: Int
+  /// 512 MiB: more than any JPEG of 100 megapixels needs (over 5 bytes a pixel; a camera's take about 0.5).
+  public static let defaultMaxFileBytes = 512 << 20
   /// Resample and composite only the part of each stamp that is not transparent (see `PreparedStamp.content`).
   /// Off only in tests, which check that it changes no pixel.
   var trimsTransparentMargins = true
@@ -24,15 +29,22 @@ public struct Renderer: Sendable {
   public init(cache: StampCache = StampCache(), maxPixels: Int = 100_000_000) {
     self.cache = cache
     self.maxPixels = maxPixels
+    let (bytes, overflow) = maxPixels.multipliedReportingOverflow(by: 5)
+    maxFileBytes = overflow ? Int.max : max(Self.defaultMaxFileBytes, bytes)
   }
 
-  /// Renders `plan` and writes it atomically to `output`, in the format its extension names.
-  /// `quality` applies to JPEG and WebP; nil means not asked: 90, or for a JPEG base written as JPEG, the base's
-  /// own quantization with every block the stamps leave alone kept exactly (see `JPEGTransplant`).
-  public func render(_ plan: RenderPlan, to output: String, quality: Int? = nil) throws {
+  /// Renders `plan` and writes it atomically to `output`, in the format its extension names, and returns the path
+  /// it took. `quality` applies to JPEG and WebP; nil means not asked: 90, or for a JPEG base written as JPEG, the
+  /// base's own quantization and coding with every block the stamps leave alone kept exactly (see
+  /// `JPEGTransplant`). A JPEG that falls back to pixels (`RenderPath.fallback`) keeps its chroma subsampling
+  /// (4:2:0 for any subsampled photo: libvips writes no other) and its progressive coding.
+  @discardableResult
+  public func render(_ plan: RenderPlan, to output: String, quality: Int? = nil) throws -> RenderPath {
     guard OutputFormat(path: output) != nil else { throw RenderError.unsupportedFormat(path: output) }
     do {
-      try stage(plan, to: try OutputTarget(path: output), quality: quality).commit()
+      let (staged, path) = try stage(plan, to: try OutputTarget(path: output), quality: quality)
+      try staged.commit()
+      return path
     } catch let error as RenderError {
       // A broken input also fails while encoding (libvips decodes as it encodes): name the file at fault.
       throw error.diagnosed(reading: plan.base)
@@ -40,11 +52,24 @@ public struct Renderer: Sendable {
   }
 
   /// `render` into a target held open; the output is left staged for the caller to commit with the job's others.
-  public func stage(_ plan: RenderPlan, to target: OutputTarget, quality: Int? = nil) throws -> StagedFile {
+  public func stage(_ plan: RenderPlan, to target: OutputTarget, quality: Int? = nil) throws
+    -> (file: StagedFile, path: RenderPath)
+  {
     guard let format = target.format else { throw RenderError.unsupportedFormat(path: target.display) }
-    if let staged = JPEGTransplant.stage(plan, to: target, quality: quality, with: self) { return staged }
+    try checkFileSize(plan.base)
+    let attempt = try JPEGTransplant.stage(plan, to: target, quality: quality, with: self)
+    if let staged = attempt.staged { return (staged, attempt.path) }
     let image = try compose(plan)
-    return try ImageWriter.stage(image, to: target, format: format, quality: quality ?? 90)
+    let style = attempt.path.fallback == nil ? nil : attempt.facts.map(ImageWriter.JPEGStyle.init)
+    let file = try ImageWriter.stage(image, to: target, format: format, quality: quality ?? 90, style: style)
+    return (file, attempt.path)
+  }
+
+  /// Refuses a photo file over `maxFileBytes`, from its size alone (a file that cannot be examined is left to the
+  /// reader, which names what is wrong).
+  func checkFileSize(_ path: String) throws {
+    guard let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber else { return }
+    if size.int64Value > Int64(maxFileBytes) { throw RenderError.fileTooLarge(path: path, limit: maxFileBytes) }
   }
 
   /// The composited picture, upright, 8-bit sRGB (plus alpha if the base had it), metadata stripped but ICC.

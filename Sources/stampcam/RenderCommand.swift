@@ -93,6 +93,7 @@ struct RenderCommand {
     if !options.quiet {
       Terminal.line(
         summary.line + (cancellation.isCancelled ? " (interrupted: the jobs not started were not run)" : ""))
+      if let fallbacks = summary.fallbackLine { Terminal.line(fallbacks) }
     }
     return cancellation.isCancelled ? 130 : summary.exitStatus
   }

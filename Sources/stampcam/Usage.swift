@@ -72,6 +72,14 @@ enum Usage {
     the job's quality (90 by default) with upright pixels. Metadata is stripped (a shared photo must not say where
     it was taken), except the ICC profile.
 
+    The bit-for-bit path takes every JPEG libjpeg reads as coefficients: baseline or progressive, any chroma
+    subsampling, grey, restart markers, optimized Huffman tables, arithmetic coding. The output keeps the photo's
+    coding (progressive stays progressive, the restart interval stays, optimized tables are optimized again); a
+    grey photo stays grey, a colour stamp drawn in its luminance. CMYK/YCCK, 12-bit, a zero in a quantization table
+    or data libjpeg finds damaged fall back to pixels at quality 90, keeping 4:2:0 or 4:4:4 and progressive coding;
+    the report names the reason and a line after the summary counts them. Photo files over 512 MB (or 5 bytes a
+    pixel of --max-pixels, when that is more) are refused before they are read.
+
     OPTIONS
       --out DIR          folder for the outputs (created if missing); job outputs are paths under it
       --jobs N           jobs in flight at once (default: the number of cores)
@@ -82,12 +90,14 @@ enum Usage {
       --resume           skip jobs whose outputs were made from the same job, input files (size and
                          modification time) and stampcam version, as recorded in DIR/.stampcam/; render the
                          others again
-      --report FILE|-    write one JSON line per job (id, status ok/failed/skipped, outputs, error, seconds;
+      --report FILE|-    write one JSON line per job (id, status ok/failed/skipped, outputs, error, seconds,
+                         path lossless/restart-intervals/pixels, fallback: why a JPEG was re-encoded from pixels:
+                         colour-space, precision, sampling, quantization, or "damaged: " and libjpeg's message;
                          with --resume, why it was skipped or rendered: "resume": "skipped: up to date",
                          "redone: job changed", "redone: input changed", ...); it lists exactly the outputs on
                          disk. If it cannot be written (a full disk), the job's outputs are removed, no later job
                          starts and the exit status is 1
-      --quiet, -q        no progress and no summary on stderr
+      --quiet, -q        no progress, no summary and no fallback count on stderr
       --overlay          also write <output>.overlay.<ext> for every job: the finger paths (a colour per
                          finger, a dot where it came down, a ring where it lifted), the points where gestures
                          were recognized with their kind, and each stamp's final outline (a job can ask for

@@ -72,6 +72,52 @@ struct BatchRunnerTests {
     #expect(outcomes.first?.error?.contains("overwrite an input") == true)
   }
 
+  /// A JPEG drawn on losslessly, the same JPEG written as PNG, and a copy with a zero in a quantization table
+  /// (libjpeg's encoder would divide by it): the report names each job's path and the fallback, and the summary
+  /// counts the fallback by its reason.
+  @Test func theReportNamesEachJobsPathAndTheSummaryCountsFallbacks() throws {
+    let w = try Workspace()
+    defer { w.remove() }
+    try w.ppm("photo.ppm", width: 48, height: 32, rgb: [120, 90, 60])
+    try w.write("first.json", #"{"version": 1, "jobs": [{"id": "p", "base": "photo.ppm", "output": "photo.jpg"}]}"#)
+    let first = try BatchRunner(options: BatchOptions(outputFolder: w.path("in"))).run(try w.jobs("first.json"))
+    #expect(first.map(\.path) == ["pixels"] && first.map(\.fallback) == [nil])
+    var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: w.path("in/photo.jpg"))))
+    let dqt = try #require(bytes.indices.dropLast().first { bytes[$0] == 0xFF && bytes[$0 + 1] == 0xDB })
+    bytes[dqt + 4 + 63] = 0
+    try Data(bytes).write(to: URL(fileURLWithPath: w.path("in/zero.jpg")))
+    try w.write(
+      "m.json",
+      """
+      {"version": 1, "jobs": [
+        {"id": "a", "base": "in/photo.jpg", "output": "a.jpg"},
+        {"id": "b", "base": "in/photo.jpg", "output": "b.png"},
+        {"id": "c", "base": "in/zero.jpg", "output": "c.jpg"}
+      ]}
+      """)
+    let outcomes = try BatchRunner(options: BatchOptions(outputFolder: w.path("out"))).run(try w.jobs("m.json"))
+    #expect(outcomes.map(\.status) == [.ok, .ok, .ok])
+    #expect(outcomes.map(\.path) == ["lossless", "pixels", "pixels"])
+    #expect(outcomes.map(\.fallback) == [nil, nil, "quantization"])
+    #expect(
+      outcomes[2].jsonLine.hasSuffix(#""path": "pixels", "fallback": "quantization"}"#), "\(outcomes[2].jsonLine)")
+    #expect(outcomes[0].jsonLine.hasSuffix(#""path": "lossless", "fallback": null}"#), "\(outcomes[0].jsonLine)")
+    #expect(Summary(outcomes).fallbackLine == "1 job fell back from the lossless JPEG path to pixels: 1 quantization")
+    #expect(Summary(Array(outcomes.prefix(2))).fallbackLine == nil)
+  }
+
+  @Test func summaryCountsFallbacksByReasonMostFirst() {
+    var outcomes = ["damaged: Corrupt JPEG data", "colour-space", "damaged: Premature end"].map { fallback in
+      var outcome = JobOutcome(id: "a", status: .ok, outputs: ["a.jpg"], error: nil, seconds: 1)
+      outcome.fallback = fallback
+      return outcome
+    }
+    outcomes.append(JobOutcome(id: "b", status: .ok, outputs: ["b.jpg"], error: nil, seconds: 1))
+    #expect(
+      Summary(outcomes).fallbackLine
+        == "3 jobs fell back from the lossless JPEG path to pixels: 2 damaged, 1 colour-space")
+  }
+
   @Test func summaryLineCountsEveryStatus() {
     let outcomes = [
       JobOutcome(id: "a", status: .ok, outputs: ["a.jpg"], error: nil, seconds: 1),

@@ -51,6 +51,19 @@ extension Fixtures {
     return target
   }
 
+  /// Writes a one-component (grey) JPEG whose pixel at (x, y) is `value(x, y)`.
+  @discardableResult
+  func grayJPEG(
+    _ name: String, width: Int, height: Int, progressive: Bool = false, value: (Int, Int) -> UInt8
+  ) throws -> String {
+    let samples = Self.samples(width: width, height: height, bands: 1) { [value($0, $1)] }
+    let image = try Image.fromPixels(samples, width: width, height: height, bands: 1)
+    let target = path(name)
+    let status = scv_save_jpeg_options(image.pointer, target, 90, 0, progressive ? 1 : 0, 0, 0)
+    guard status == 0 else { throw RenderError.write(path: target, message: Vips.takeError()) }
+    return target
+  }
+
   /// A deterministic texture with detail in every block, so every block has AC coefficients to lose.
   static func texture(_ x: Int, _ y: Int) -> [UInt8] {
     let wave = sin(Double(x) * 0.21) * cos(Double(y) * 0.17)

@@ -30,12 +30,23 @@ struct RenderPathTests {
     Case(name: "4:2:0", facts: with { $0.sampling[0] = .init(2, 2) }, expected: .transplant),
     Case(name: "4:2:2", facts: with { $0.sampling[0] = .init(2, 1) }, expected: .transplant),
     Case(name: "4:4:0", facts: with { $0.sampling[0] = .init(1, 2) }, expected: .transplant),
+    Case(name: "4:1:1", facts: with { $0.sampling[0] = .init(4, 1) }, expected: .transplant),
+    Case(name: "progressive", facts: with { $0.progressive = true }, expected: .transplant),
+    Case(name: "arithmetic-coded", facts: with { $0.arithmetic = true }, expected: .transplant),
+    Case(name: "Adobe RGB-coded", facts: with { $0.colourSpace = .rgb }, expected: .transplant),
+    Case(
+      name: "grayscale",
+      facts: with {
+        $0.colourSpace = .grayscale
+        $0.sampling = [.init(1, 1)]
+      }, expected: .transplant),
+    Case(
+      name: "chroma 2x1 and 1x1 under 2x2 luma", facts: with { $0.sampling = [.init(2, 2), .init(2, 1), .init(1, 1)] },
+      expected: .transplant),
     Case(name: "PNG output", output: .png, expected: .libvips(.outputNotJPEG)),
     Case(name: "WebP output", output: .webp, expected: .libvips(.outputNotJPEG)),
     Case(name: "explicit quality, even the default's", quality: 90, expected: .libvips(.explicitQuality)),
-    Case(name: "base libjpeg cannot read", facts: nil, expected: .libvips(.baseNotJPEG)),
-    Case(name: "progressive", facts: with { $0.progressive = true }, expected: .libvips(.progressive)),
-    Case(name: "arithmetic-coded", facts: with { $0.arithmetic = true }, expected: .libvips(.arithmetic)),
+    Case(name: "base that is no JPEG", facts: nil, expected: .libvips(.baseNotJPEG)),
     Case(name: "12-bit", facts: with { $0.precision = 12 }, expected: .libvips(.precision)),
     Case(
       name: "CMYK",
@@ -43,17 +54,12 @@ struct RenderPathTests {
         $0.colourSpace = .cmyk
         $0.sampling.append(.init(1, 1))
       }, expected: .libvips(.colourSpace)),
-    Case(name: "Adobe RGB-coded", facts: with { $0.colourSpace = .rgb }, expected: .libvips(.colourSpace)),
     Case(
-      name: "grayscale",
-      facts: with {
-        $0.colourSpace = .grayscale
-        $0.sampling = [.init(1, 1)]
-      }, expected: .libvips(.colourSpace)),
-    Case(name: "4:1:1", facts: with { $0.sampling[0] = .init(4, 1) }, expected: .libvips(.sampling)),
+      name: "grayscale declared with three components",
+      facts: with { $0.colourSpace = .grayscale }, expected: .libvips(.colourSpace)),
     Case(
-      name: "chroma not 1x1", facts: with { $0.sampling = [.init(2, 2), .init(2, 1), .init(1, 1)] },
-      expected: .libvips(.sampling)),
+      name: "3x1 luma over 2x1 chroma (no whole ratio)",
+      facts: with { $0.sampling = [.init(3, 1), .init(2, 1), .init(1, 1)] }, expected: .libvips(.sampling)),
     Case(name: "over the pixel limit", facts: with { $0.width = 20_000 }, expected: .libvips(.tooLarge)),
     Case(
       name: "a zero in a quantization table", facts: with { $0.quantizationUsable = false },
@@ -65,8 +71,22 @@ struct RenderPathTests {
     #expect(RenderPath.choose(output: c.output, quality: c.quality, base: c.facts, maxPixels: 50_000_000) == c.expected)
   }
 
-  /// Real files: the header libjpeg reads leads to the same decisions, and a libvips-path job writes nothing.
-  @Test func realFilesFallBackForProgressiveAndNonJPEGBases() throws {
+  /// The report's names: a fallback only when a JPEG asked for the lossless path and could not have it.
+  @Test func reportNamesThePathAndOnlyRealFallbacks() {
+    #expect(RenderPath.transplant.name == "lossless" && RenderPath.transplant.fallback == nil)
+    #expect(RenderPath.restartIntervals.name == "restart-intervals" && RenderPath.restartIntervals.fallback == nil)
+    for reason in [RenderPath.Reason.outputNotJPEG, .explicitQuality, .baseNotJPEG, .tooLarge] {
+      #expect(RenderPath.libvips(reason).name == "pixels" && RenderPath.libvips(reason).fallback == nil)
+    }
+    #expect(RenderPath.libvips(.colourSpace).fallback == "colour-space")
+    #expect(RenderPath.libvips(.quantization).fallback == "quantization")
+    #expect(
+      RenderPath.libvips(.damaged("Premature end of JPEG file")).fallback == "damaged: Premature end of JPEG file")
+  }
+
+  /// Real files: a progressive photo takes the lossless path; other bases, outputs and qualities take the libvips
+  /// path, and a libvips-path job writes nothing here.
+  @Test func realFilesTakeTheLosslessPathUnlessTheJobAsksForPixels() throws {
     let fixtures = try Fixtures()
     defer { fixtures.remove() }
     let progressive = try fixtures.jpeg("p.jpg", width: 48, height: 32, subsampling: .none, progressive: true) {
@@ -77,29 +97,33 @@ struct RenderPathTests {
     let renderer = Renderer()
     let out = fixtures.path("out.jpg")
     #expect(
-      try JPEGTransplant.transplant(RenderPlan(base: progressive, stamps: []), to: out, with: renderer)
-        == .libvips(.progressive))
-    #expect(
       try JPEGTransplant.transplant(RenderPlan(base: png, stamps: []), to: out, with: renderer)
         == .libvips(.baseNotJPEG))
     #expect(!FileManager.default.fileExists(atPath: out))
+    let empty = RenderPlan(base: plain, stamps: [])
     #expect(
-      !JPEGTransplant.render(RenderPlan(base: plain, stamps: []), to: out, format: .jpeg, quality: 80, with: renderer))
+      try JPEGTransplant.stage(empty, to: try OutputTarget(path: out), quality: 80, with: renderer).path
+        == .libvips(.explicitQuality))
     #expect(
-      !JPEGTransplant.render(
-        RenderPlan(base: plain, stamps: []), to: fixtures.path("o.png"), format: .png, quality: nil, with: renderer))
-    #expect(try JPEGTransplant.transplant(RenderPlan(base: plain, stamps: []), to: out, with: renderer) == .transplant)
-    // The libvips path still renders the progressive base (and names it when it cannot).
-    try renderer.render(RenderPlan(base: progressive, stamps: []), to: fixtures.path("p-out.jpg"))
-    #expect(FileManager.default.fileExists(atPath: fixtures.path("p-out.jpg")))
+      try JPEGTransplant.stage(empty, to: try OutputTarget(path: fixtures.path("o.png")), quality: nil, with: renderer)
+        .path
+        == .libvips(.outputNotJPEG))
+    #expect(!FileManager.default.fileExists(atPath: out))
+    #expect(try JPEGTransplant.transplant(empty, to: out, with: renderer) == .transplant)
+    #expect(
+      try renderer.render(RenderPlan(base: progressive, stamps: []), to: fixtures.path("p-out.jpg")) == .transplant)
+    #expect(try renderer.render(empty, to: fixtures.path("q.jpg"), quality: 80) == .libvips(.explicitQuality))
   }
 
   /// A quantization table with a zero entry (found by scripts/fuzz-jpeg: libjpeg decodes such a file, but its
-  /// encoder divides by the table and the process died of SIGFPE) takes the libvips path and renders.
-  @Test func zeroInAQuantizationTableTakesTheLibvipsPath() throws {
+  /// encoder divides by the table and the process died of SIGFPE) takes the libvips path and renders, keeping the
+  /// photo's 4:2:0 subsampling and its progressive coding (libvips' default at quality 90 is baseline 4:4:4).
+  @Test func zeroInAQuantizationTableFallsBackKeepingSubsamplingAndProgression() throws {
     let fixtures = try Fixtures()
     defer { fixtures.remove() }
-    let good = try fixtures.jpeg("good.jpg", width: 48, height: 32, subsampling: .half) { Fixtures.texture($0, $1) }
+    let good = try fixtures.jpeg("good.jpg", width: 48, height: 32, subsampling: .half, progressive: true) {
+      Fixtures.texture($0, $1)
+    }
     var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: good)))
     // The first DQT segment: FF DB, length (2 bytes), Pq/Tq, then 64 entries; the last entry becomes 0.
     let dqt = try #require(bytes.markers(0xDB).first)
@@ -115,8 +139,10 @@ struct RenderPathTests {
       ])
     let out = fixtures.path("out.jpg")
     #expect(try JPEGTransplant.transplant(plan, to: out, with: Renderer()) == .libvips(.quantization))
-    try Renderer().render(plan, to: out)
-    #expect(FileManager.default.fileExists(atPath: out))
+    #expect(try Renderer().render(plan, to: out) == .libvips(.quantization))
+    let codec = try #require(JPEGCodec())
+    let written = try #require(try codec.open(out))
+    #expect(written.sampling == [.init(2, 2), .init(1, 1), .init(1, 1)] && written.progressive)
   }
 
   /// A file that is no image at all still fails with the libvips path's message naming it.

@@ -56,7 +56,7 @@ struct RestartIntervalTests {
     // Both ways, one after the other and back, with the codecs they leave behind for the next job.
     let (copied, decoded) = try fixtures.renderBothWays(plan)
     let again = fixtures.path("again.jpg")
-    try Renderer().render(plan, to: again)
+    #expect(try Renderer().render(plan, to: again) == .restartIntervals)
     #expect(FileManager.default.contentsEqual(atPath: copied, andPath: again))
 
     for component in 0..<3 {
@@ -76,7 +76,7 @@ struct RestartIntervalTests {
   }
 
   /// Huffman tables optimized for the picture lack codes an edit may need: the whole-photo transplant is used
-  /// instead (its output has no restart markers), with the same coefficients.
+  /// instead, with the same coefficients (its output keeps the photo's restart interval, and optimized tables).
   @Test func optimizedTablesFallBackToTheWholePhoto() throws {
     let fixtures = try Fixtures()
     defer { fixtures.remove() }
@@ -88,7 +88,8 @@ struct RestartIntervalTests {
       #expect(try differingBlocks(copied, decoded, component: component).blocks.isEmpty)
     }
     #expect(try EntropyIntervals(path: base).intervals.count == 12)  // 12 x 12 MCUs, 12 an interval
-    #expect(try EntropyIntervals(path: copied).intervals.count == 1)
+    #expect(try EntropyIntervals(path: copied).intervals.count == 12)
+    #expect(try Renderer().render(try fixtures.redStamps(on: base), to: fixtures.path("again.jpg")) == .transplant)
   }
 }
 

@@ -39,6 +39,31 @@ struct BatchCommandTests {
     #expect(whole == (try contents(cli, "parts")))
   }
 
+  /// A JPEG with a zero in a quantization table (libjpeg's encoder would divide by it) falls back to pixels: the
+  /// report says so, and one line after the summary counts it by reason; --quiet keeps stderr empty.
+  @Test func aFallbackIsReportedAndCountedOnStderr() throws {
+    let cli = try CommandRunner()
+    defer { cli.remove() }
+    try cli.ppm("photo.ppm", width: 32, height: 32, rgb: [30, 60, 90])
+    try cli.write("first.json", #"{"version": 1, "jobs": [{"id": "p", "base": "photo.ppm", "output": "p.jpg"}]}"#)
+    #expect(try cli.run(["render", "first.json", "--out", "in"]).status == 0)
+    var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: cli.path("in/p.jpg"))))
+    let dqt = try #require(bytes.indices.dropLast().first { bytes[$0] == 0xFF && bytes[$0 + 1] == 0xDB })
+    bytes[dqt + 4 + 64] = 0
+    try Data(bytes).write(to: URL(fileURLWithPath: cli.path("in/zero.jpg")))
+    try cli.write(
+      "m.json",
+      #"{"version": 1, "jobs": [{"id": "a", "base": "in/p.jpg", "output": "a.jpg"}, "#
+        + #"{"id": "b", "base": "in/zero.jpg", "output": "b.jpg"}]}"#)
+    let result = try cli.run(["render", "m.json", "--out", "out", "--jobs", "1", "--report", "-"])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stdout.contains(#""id": "a""#) && result.stdout.contains(#""path": "lossless", "fallback": null"#))
+    #expect(result.stdout.contains(#""path": "pixels", "fallback": "quantization""#), "\(result.stdout)")
+    #expect(result.stderr.contains("1 job fell back from the lossless JPEG path to pixels: 1 quantization\n"))
+    let quiet = try cli.run(["render", "m.json", "--out", "again", "--quiet"])
+    #expect(quiet.status == 0 && quiet.stderr.isEmpty, "\(quiet.stderr)")
+  }
+
   /// --resume skips complete jobs; a deleted output is rendered again; the report says which is which.
   @Test func resumeRendersOnlyWhatIsMissing() throws {
     let cli = try CommandRunner()

@@ -1,8 +1,10 @@
 // libFuzzer harness for the JPEG transplant's C (scripts/fuzz-jpeg): every input is written to a file and goes
-// through what a job does with a JPEG base: the header, the restart-interval index, a span opened over every
-// interval, a region decoded and encoded again, the span encoded and the file spliced; and, apart, the whole
-// coefficients read, a region redrawn and the file written. Errors are expected; a crash, an address error or a
-// hang is a bug.
+// through what a job does with a JPEG base (baseline or progressive, grey or colour, any sampling): the header, the
+// restart-interval index, a span opened over every interval, a region decoded and encoded again, the span encoded
+// and the file spliced; and, apart, the whole coefficients read, a region redrawn and the file written in the
+// photo's coding. Rectangles, masks and spans that do not fit, taken from the input's last bytes, go to every entry
+// point too, which must refuse them. Errors are expected; a crash, an address error or a hang is a bug.
+#include <fcntl.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,18 +16,49 @@
 static sjt_state *state;
 static char in_path[512], out_path[512];
 
-static void redraw(int width, int height, int block_w, int block_h) {
+static unsigned char rgb[64 * 64 * 3];
+
+// Blocks of a component in `pixels` pixels of the region, as libjpeg counts them.
+static size_t blocks(int pixels, int samp, int max) { return ((size_t) pixels * samp + 8 * max - 1) / (8 * max); }
+
+static void redraw(const sjt_header *header, int hmax, int vmax) {
   char message[512];
-  int w = width < block_w ? width : block_w;
-  int h = height < block_h ? height : block_h;
-  static unsigned char rgb[64 * 64 * 3];
+  int w = header->width < 8 * hmax ? header->width : 8 * hmax;
+  int h = header->height < 8 * vmax ? header->height : 8 * vmax;
   if (w > 64 || h > 64) return;
   if (sjt_decode_region(state, 0, 0, w, h, rgb, message, sizeof message)) return;
   for (int i = 0; i < w * h * 3; i += 7) rgb[i] ^= 0x5A;
-  unsigned char mask[64];
+  static unsigned char mask[64];
   memset(mask, 1, sizeof mask);
   const unsigned char *masks[4] = {mask, mask, mask, mask};
-  sjt_replace_blocks(state, 0, 0, w, h, rgb, masks, message, sizeof message);
+  size_t lengths[4] = {0};
+  for (int c = 0; c < header->components && c < 4; c++)
+    lengths[c] = blocks(w, header->h[c], hmax) * blocks(h, header->v[c], vmax);
+  sjt_replace_blocks(state, 0, 0, w, h, rgb, masks, lengths, header->components, message, sizeof message);
+}
+
+// A rectangle, a mask length and a span from the input's last 8 bytes: mostly ones that do not fit.
+static void misfits(const uint8_t *data, size_t size) {
+  if (size < 8) return;
+  const uint8_t *t = data + size - 8;
+  char message[512];
+  int x = (int8_t) t[0] * 8, y = (int8_t) t[1] * 8, w = t[2] % 65, h = t[3] % 65;
+  if (sjt_decode_region(state, x, y, w, h, rgb, message, sizeof message) == 0) {
+    static unsigned char mask[64 * 64];
+    memset(mask, t[4] & 3, sizeof mask);
+    const unsigned char *masks[4] = {mask, mask, mask, mask};
+    size_t lengths[4] = {t[5] % 65, t[5] % 65, t[5] % 65, t[5] % 65};
+    sjt_replace_blocks(state, x, y, w, h, rgb, masks, lengths, t[6] % 5, message, sizeof message);
+  }
+}
+
+// Writes the output file through a descriptor, as a job does: the spliced intervals, or the whole coefficients.
+static void write_to_output(int spliced, char *message, size_t length) {
+  int fd = open(out_path, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+  if (fd < 0) return;
+  if (spliced) sjt_write_spliced(state, fd, message, length);
+  else sjt_write(state, fd, 3, message, length);
+  close(fd);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
@@ -42,34 +75,45 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   char message[512];
   sjt_header header;
   for (int pass = 0; pass < 2; pass++) {
-    if (sjt_open(state, in_path, &header, message, sizeof message) != 0) return 0;
+    // A limit under the input's size must refuse it before reading it.
+    if (sjt_open(state, in_path, size ? size - 1 : 0, &header, message, sizeof message) != (size ? 2 : 1)) abort();
+    if (sjt_open(state, in_path, 1 << 20, &header, message, sizeof message) != 0) return 0;
     // Big pictures only make the run slow; the shapes that matter fit in a few thousand pixels.
     if ((long) header.width * header.height > 1 << 20) break;
-    // What RenderPath.choose lets through to the transplant: baseline 8-bit YCbCr, luma 1x1, 2x1, 2x2 or 1x2 with
-    // chroma 1x1, usable quantization tables.
-    if (header.progressive || header.arithmetic || header.precision != 8 || header.color_space != SJT_YCBCR
-        || header.components != 3 || !header.quantization_ok || header.h[0] > 2 || header.v[0] > 2
-        || header.h[1] != 1 || header.v[1] != 1 || header.h[2] != 1 || header.v[2] != 1)
+    // What RenderPath.choose lets through to the transplant: 8-bit grey, YCbCr or RGB, sampling in whole ratios,
+    // usable quantization tables.
+    int gray = header.color_space == SJT_GRAY;
+    if (header.precision != 8 || !header.quantization_ok || header.components != (gray ? 1 : 3)
+        || (!gray && header.color_space != SJT_YCBCR && header.color_space != SJT_RGB))
       break;
-    int hmax = 1, vmax = 1;
+    int hmax = 1, vmax = 1, whole = 1;
     for (int c = 0; c < header.components; c++) {
       if (header.h[c] > hmax) hmax = header.h[c];
       if (header.v[c] > vmax) vmax = header.v[c];
     }
+    for (int c = 0; c < header.components; c++)
+      if (header.h[c] < 1 || header.v[c] < 1 || hmax % header.h[c] || vmax % header.v[c]) whole = 0;
+    if (!whole) break;
     if (pass == 0) {
       // Every interval: the count of MCUs over the interval length, rounded up.
       int interval = 0;
       long mcus = (long) ((header.width + 8 * hmax - 1) / (8 * hmax)) * ((header.height + 8 * vmax - 1) / (8 * vmax));
-      if (sjt_restart_index(state, &interval, message, sizeof message) == 0
+      int indexed = sjt_restart_index(state, &interval, message, sizeof message) == 0;
+      // A span from the input's last bytes first: mostly one that is not whole rows, which must be refused.
+      if (indexed && size >= 8)
+        sjt_span_open(state, data[size - 1] % 4 - 1, data[size - 2] % 3, data[size - 3] * 4, message, sizeof message);
+      if (indexed
           && sjt_span_open(state, 0, (int) ((mcus + interval - 1) / interval), header.height, message, sizeof message)
                == 0) {
-        redraw(header.width, header.height, 8 * hmax, 8 * vmax);
+        redraw(&header, hmax, vmax);
+        misfits(data, size);
         if (sjt_span_encode(state, 6, message, sizeof message) == 0)
-          sjt_write_spliced(state, out_path, message, sizeof message);
+          write_to_output(1, message, sizeof message);
       }
     } else if (sjt_read_coefficients(state, message, sizeof message) == 0) {
-      redraw(header.width, header.height, 8 * hmax, 8 * vmax);
-      sjt_write(state, out_path, 3, message, sizeof message);
+      redraw(&header, hmax, vmax);
+      misfits(data, size);
+      write_to_output(0, message, sizeof message);
     }
     sjt_close(state);
   }

@@ -102,6 +102,11 @@ int scv_save_tiff(VipsImage *in, const char *path);
 /// libvips error buffer set.
 int scv_save_descriptor(VipsImage *in, int fd, int format, int quality);
 
+/// Writes `in` as JPEG to the open file `fd` (still the caller's) with a chroma `subsample_mode` (a
+/// VipsForeignSubsample: 1 4:2:0, 2 4:4:4) and, when `interlace`, progressive; 0 on success, -1 with the libvips
+/// error buffer set.
+int scv_save_descriptor_jpeg(VipsImage *in, int fd, int quality, int subsample_mode, int interlace);
+
 /// JPEG writer with the choices tests need: `subsample_mode` is a VipsForeignSubsample (0 auto, 1 4:2:0, 2 4:4:4),
 /// `interlace` writes a progressive file, `restart_interval` puts a restart marker every so many MCUs (0: none),
 /// `optimize_coding` makes Huffman tables fitted to the picture instead of the standard ones.

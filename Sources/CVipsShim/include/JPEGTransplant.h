@@ -1,11 +1,14 @@
 #ifndef STAMPCAM_JPEGTRANSPLANT_H
 #define STAMPCAM_JPEGTRANSPLANT_H
 
-// DCT-domain editing of baseline JPEGs with libjpeg: keep every block of the source, replace only chosen ones.
+// DCT-domain editing of JPEGs with libjpeg (baseline or progressive, Huffman or arithmetic, any sampling libjpeg
+// can upsample): keep every block of the source, replace only chosen ones, write the source's own coding back.
 //
 // libjpeg reports errors by longjmp; every entry point here catches them itself (nothing crosses into Swift),
 // returns 0 on success, non-zero on failure, and writes libjpeg's message into the caller's `message` buffer.
-// libjpeg warnings (corrupt or truncated data) count as failures: the caller then uses another path.
+// libjpeg warnings (corrupt or truncated data) count as failures: the caller then uses another path. Every
+// rectangle and mask an entry point is given is checked against the image before anything is read or written: one
+// that does not fit is an error (-1, message set), never an access outside a buffer.
 
 #include <stddef.h>
 
@@ -32,28 +35,34 @@ typedef struct {
 sjt_state *sjt_new(void);
 void sjt_free(sjt_state *s);
 
-/// Reads `path` and its header (not yet its coefficients). Returns 1 (message set) when the file does not start
-/// like a JPEG, -1 on a libjpeg or I/O error, 0 on success. Keeps the ICC profile for sjt_write.
-int sjt_open(sjt_state *s, const char *path, sjt_header *header, char *message, size_t length);
+/// Reads `path` into memory and its header (not yet its coefficients). Returns 2 (message set) when the file holds
+/// more than `max_bytes` (checked from its size before it is read), 1 when it does not start like a JPEG, -1 on a
+/// libjpeg or I/O error, 0 on success. Keeps the ICC profile for sjt_write.
+int sjt_open(sjt_state *s, const char *path, size_t max_bytes, sjt_header *header, char *message, size_t length);
 
 /// Reads every DCT coefficient of the opened file into memory.
 int sjt_read_coefficients(sjt_state *s, char *message, size_t length);
 
 /// Decodes the stored-frame pixel rectangle (x, y, width, height) to interleaved RGB in `rgb` (width*height*3
-/// bytes). x and y are multiples of the iMCU size; the rectangle ends at an iMCU boundary or the image's edge.
+/// bytes, owned by the caller). x and y are multiples of the iMCU size; the rectangle ends at an iMCU boundary or
+/// the image's edge (else -1).
 /// Its blocks are written as a small JPEG (as `jpegtran -crop` does) and decoded with libjpeg.
 int sjt_decode_region(sjt_state *s, int x, int y, int width, int height, unsigned char *rgb, char *message,
   size_t length);
 
 /// Encodes the RGB pixels of a rectangle (as for sjt_decode_region) with the source's quantization tables and
 /// sampling, and copies into the source the blocks marked in `masks[c]` (component c's blocks of the
-/// rectangle, row-major, ceil(width * h_c / (8 * hmax)) per row; 1 = replace). Other blocks stay as they are.
+/// rectangle, row-major, ceil(width * h_c / (8 * hmax)) per row; 1 = replace, 0 = keep). Other blocks stay as they
+/// are. `mask_count` masks, `mask_lengths[c]` bytes each: a count other than the components', a length other than
+/// the rectangle's block count, or an entry other than 0 or 1 is an error. The caller owns every buffer.
 int sjt_replace_blocks(sjt_state *s, int x, int y, int width, int height, const unsigned char *rgb,
-  const unsigned char *const *masks, char *message, size_t length);
+  const unsigned char *const *masks, const size_t *mask_lengths, int mask_count, char *message, size_t length);
 
-/// Writes the (edited) coefficients to the open file `fd` as a baseline JPEG with the source's tables and sampling,
-/// the ICC profile, and an EXIF block holding only the orientation when it is not 1. Nothing else of the source's.
-/// The caller keeps owning `fd` (a duplicate is written through and closed).
+/// Writes the (edited) coefficients to the open file `fd` in the source's coding (see sjt_keep_coding: its
+/// quantization tables and sampling; progressive as libjpeg's simple progression when the source was progressive;
+/// its restart interval; Huffman tables optimized when the source's were not the standard ones), the ICC profile,
+/// and an EXIF block holding only the orientation when it is not 1. Nothing else of the source's. The caller keeps
+/// owning `fd` (a duplicate is written through and closed).
 int sjt_write(sjt_state *s, int fd, int orientation, char *message, size_t length);
 
 /// Restart intervals (files with restart markers): untouched intervals are copied byte for byte.
@@ -61,11 +70,11 @@ int sjt_write(sjt_state *s, int fd, int orientation, char *message, size_t lengt
 /// sjt_restart_index finds the opened file's intervals (`*interval` MCUs each) and returns 0; 1 when the file has
 /// no restart markers, its scan is not the single interleaved one they need, they are out of order, or its Huffman
 /// tables lack a code an edit may need. sjt_span_open makes `count` intervals from `first` (which start and end on
-/// MCU rows, `height` pixels of them) the source whose coefficients sjt_decode_region and sjt_replace_blocks edit,
-/// in the span's own coordinates. sjt_span_encode encodes
-/// the edited span with the file's Huffman tables and keeps it (with the ICC profile and, when not 1, the
-/// orientation). sjt_write_spliced writes the whole file: the spans' intervals where they were encoded, every other
-/// interval copied from the source, to the open file `fd`, which the caller keeps owning.
+/// MCU rows, `height` pixels of them, else -1) the source whose coefficients sjt_decode_region and
+/// sjt_replace_blocks edit, in the span's own coordinates. sjt_span_encode encodes the edited span with the
+/// file's Huffman tables and keeps it (with the ICC profile and, when not 1, the orientation). sjt_write_spliced
+/// writes the whole file: the spans' intervals where they were encoded, every other interval copied from the
+/// source, to the open file `fd`, which the caller keeps owning.
 int sjt_restart_index(sjt_state *s, int *interval, char *message, size_t length);
 int sjt_span_open(sjt_state *s, int first, int count, int height, char *message, size_t length);
 int sjt_span_encode(sjt_state *s, int orientation, char *message, size_t length);
