@@ -18,7 +18,7 @@ struct PhotoCoding: CustomTestStringConvertible, Sendable {
 @Suite("JPEG transplant of every coding: progressive, grey, optimized tables")
 struct JPEGTransplantCodingTests {
   static let codings = [
-    PhotoCoding(subsampling: .half, progressive: true), PhotoCoding(subsampling: .none, progressive: true),
+    PhotoCoding(subsampling: .half, progressive: true), PhotoCoding(subsampling: Subsampling.none, progressive: true),
     PhotoCoding(subsampling: nil, progressive: true), PhotoCoding(subsampling: nil, progressive: false),
   ]
 
