@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <jpeglib.h>
 
@@ -81,31 +82,28 @@ void sjt_close(sjt_state *s) {
   sjt_restarts_clear(&s->restarts);
 }
 
-static int sjt_slurp(sjt_state *s, const char *path, char *message, size_t length) {
-  FILE *f = fopen(path, "rb");
-  if (!f) return snprintf(message, length, "%s", strerror(errno)), -1;
+static int sjt_slurp(sjt_state *s, int fd, char *message, size_t length) {
   s->file_len = 0;
   for (;;) {
     if (s->file_len == s->file_cap) {
       size_t cap = s->file_cap ? s->file_cap * 2 : (size_t) 1 << 22;
       unsigned char *grown = realloc(s->file, cap);
-      if (!grown) return fclose(f), snprintf(message, length, "out of memory"), -1;
+      if (!grown) return snprintf(message, length, "out of memory"), -1;
       s->file = grown;
       s->file_cap = cap;
     }
-    size_t n = fread(s->file + s->file_len, 1, s->file_cap - s->file_len, f);
-    s->file_len += n;
+    ssize_t n = pread(fd, s->file + s->file_len, s->file_cap - s->file_len, (off_t) s->file_len);
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) return snprintf(message, length, "read error: %s", strerror(errno)), -1;
     if (n == 0) break;
+    s->file_len += (size_t) n;
   }
-  int failed = ferror(f);
-  fclose(f);
-  if (failed) return snprintf(message, length, "read error"), -1;
   return 0;
 }
 
-int sjt_open(sjt_state *s, const char *path, sjt_header *h, char *message, size_t length) {
+int sjt_open(sjt_state *s, int fd, sjt_header *h, char *message, size_t length) {
   sjt_close(s);
-  if (sjt_slurp(s, path, message, length)) return -1;
+  if (sjt_slurp(s, fd, message, length)) return -1;
   if (s->file_len < 3 || s->file[0] != 0xFF || s->file[1] != 0xD8 || s->file[2] != 0xFF) {
     snprintf(message, length, "not a JPEG file");
     return 1;

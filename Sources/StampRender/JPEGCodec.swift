@@ -19,11 +19,11 @@ final class JPEGCodec {
     sjt_free(state)
   }
 
-  /// Reads `path` and its header (not its coefficients yet); nil when the file does not start like a JPEG.
-  func open(_ path: String) throws -> JPEGFacts? {
-    self.path = path
+  /// Reads the whole file and its header (not its coefficients yet); nil when it does not start like a JPEG.
+  func open(_ file: InputFile) throws -> JPEGFacts? {
+    self.path = file.path
     var header = sjt_header()
-    guard try check("read JPEG header", { sjt_open(state, path, &header, $0, $1) }) == 0 else { return nil }
+    guard try check("read JPEG header", { sjt_open(state, file.descriptor, &header, $0, $1) }) == 0 else { return nil }
     let spaces: [Int32: JPEGFacts.ColourSpace] = [
       Int32(SJT_GRAY): .grayscale, Int32(SJT_YCBCR): .yCbCr, Int32(SJT_RGB): .rgb, Int32(SJT_CMYK): .cmyk,
       Int32(SJT_YCCK): .ycck,
@@ -35,6 +35,11 @@ final class JPEGCodec {
       precision: Int(header.precision), progressive: header.progressive != 0, arithmetic: header.arithmetic != 0,
       sampling: (0..<min(Int(header.components), 4)).map { BlockMap.Sampling(Int(h[$0]), Int(v[$0])) },
       restartInterval: Int(header.restart_interval), quantizationUsable: header.quantization_ok != 0)
+  }
+
+  /// Reads the file at `path` and its header, as `open(_: InputFile)` does.
+  func open(_ path: String) throws -> JPEGFacts? {
+    try open(InputFile.open(path))
   }
 
   /// Reads every DCT coefficient of the opened file.

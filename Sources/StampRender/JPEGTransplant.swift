@@ -30,11 +30,12 @@ enum JPEGTransplant {
   /// the path chosen (nothing is written for a libvips one); errors name the file they concern.
   static func transplant(_ plan: RenderPlan, to output: String, with renderer: Renderer) throws -> RenderPath {
     try JPEGCodecPool.shared.withCodec { codec in
-      let facts = try codec.open(plan.base)
+      let file = try renderer.file(of: plan)
+      let facts = try codec.open(file)
       let path = RenderPath.choose(output: .jpeg, quality: nil, base: facts, maxPixels: renderer.maxPixels)
       guard path == .transplant, let facts else { return path }
       // libvips reads the EXIF orientation exactly as the general path does.
-      let orientation = try Image.open(plan.base, sequential: true).orientation
+      let orientation = try Image.open(file, sequential: true, policy: renderer.inputs).orientation
       let blocks = BlockMap(width: facts.width, height: facts.height, sampling: facts.sampling)
       let stored = PlaneMap.uprightToStored(orientation: orientation, width: facts.width, height: facts.height)
       // Each layer's box holds every pixel it can change (its content's outline, widened by the resamplers' reach).

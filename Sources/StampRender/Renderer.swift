@@ -19,6 +19,8 @@ public struct Renderer: Sendable {
   /// iMCU rows, at least one), so the memory a stamp needs is bounded by its width: a stamp across a whole
   /// 12-megapixel photo would otherwise hold several copies of all of it at once. Tests change it to compare.
   var stripHeight = 512
+  /// Which loaders inputs may use, how damaged they may be, and where they may lie.
+  public var inputs = InputPolicy()
 
   /// Creates a renderer over a stamp cache.
   public init(cache: StampCache = StampCache(), maxPixels: Int = 100_000_000) {
@@ -38,7 +40,8 @@ public struct Renderer: Sendable {
 
   /// The composited picture, upright, 8-bit sRGB (plus alpha if the base had it), metadata stripped but ICC.
   func compose(_ plan: RenderPlan) throws -> Image {
-    let header = try Image.open(plan.base, sequential: true)
+    let file = try self.file(of: plan)
+    let header = try Image.open(file, sequential: true, policy: inputs)
     guard header.width * header.height <= maxPixels else {
       throw RenderError.tooLarge(path: plan.base, width: header.width, height: header.height, limit: maxPixels)
     }
@@ -47,13 +50,18 @@ public struct Renderer: Sendable {
     let sequential = header.orientation == 1 && plan.stamps.isEmpty
     let upright =
       sequential
-      ? header : try Image.open(plan.base, sequential: false).derive("autorotate") { scv_autorot($0, &$1) }
+      ? header : try Image.open(file, sequential: false, policy: inputs).derive("autorotate") { scv_autorot($0, &$1) }
     // Stamps are sRGB; a photo in another space (grey, CMYK, 16-bit) is brought to 8-bit sRGB first, and its
     // ICC profile, which described the old space, goes.
     let native = upright.isEightBitSRGB
     let base = native ? upright : try upright.derive("colour conversion") { scv_to_srgb($0, &$1) }
     let composed = try composite(plan.stamps, onto: base, map: .identity)
     return try composed.derive("strip metadata") { scv_strip_metadata($0, &$1, native ? 1 : 0, 0) }
+  }
+
+  /// The plan's base, as opened for the job, or opened now.
+  func file(of plan: RenderPlan) throws -> InputFile {
+    try plan.baseFile ?? InputFile.open(plan.base, root: inputs.root)
   }
 
   /// Draws `stamps` (placed in upright image space) onto `base` (8-bit sRGB, with or without alpha), whose

@@ -43,12 +43,15 @@ public final class StampCache: @unchecked Sendable {
   private let lock = NSLock()
   private var entries: [String: Result<PreparedStamp, RenderError>] = [:]
   private let maxPixels: Int
+  /// Which loaders stamps may use, how damaged they may be, and where they may lie.
+  public let policy: InputPolicy
   /// Transformed stamps kept for reuse across jobs.
   let transforms = TransformCache()
 
   /// Creates an empty cache; stamps over `maxPixels` pixels are refused.
-  public init(maxPixels: Int = 100_000_000) {
+  public init(maxPixels: Int = 100_000_000, policy: InputPolicy = InputPolicy()) {
     self.maxPixels = maxPixels
+    self.policy = policy
   }
 
   /// The number of distinct stamp files decoded so far.
@@ -69,15 +72,15 @@ public final class StampCache: @unchecked Sendable {
     if let entry = entries[path] {
       return try entry.get()
     }
-    let result = Result { try Self.prepare(path, maxPixels: maxPixels) }.mapError {
+    let result = Result { try Self.prepare(path, maxPixels: maxPixels, policy: policy) }.mapError {
       $0 as? RenderError ?? .unreadable(path: path, message: "\($0)")
     }
     entries[path] = result
     return try result.get()
   }
 
-  private static func prepare(_ path: String, maxPixels: Int) throws -> PreparedStamp {
-    let file = try Image.open(path, sequential: false)
+  private static func prepare(_ path: String, maxPixels: Int, policy: InputPolicy) throws -> PreparedStamp {
+    let file = try Image.open(InputFile.open(path, root: policy.root), sequential: false, policy: policy)
     guard file.width * file.height <= maxPixels else {
       throw RenderError.tooLarge(path: path, width: file.width, height: file.height, limit: maxPixels)
     }

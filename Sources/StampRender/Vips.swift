@@ -10,6 +10,12 @@ enum Vips {
     }
   }
 
+  /// Lets libvips use the loaders it marks untrusted (`--allow-untrusted-loaders`), or blocks them again.
+  static func allowUntrustedLoaders(_ allow: Bool) throws {
+    try start()
+    scv_allow_untrusted(allow ? 1 : 0)
+  }
+
   /// libvips' accumulated error text, trimmed, and the buffer cleared.
   static func takeError() -> String {
     guard let raw = scv_error_take() else { return "unknown libvips error" }

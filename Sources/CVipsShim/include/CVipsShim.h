@@ -16,9 +16,14 @@ int scv_init(void);
 /// Copies libvips' error buffer into a new malloc'd string the caller frees, and clears the buffer.
 char *scv_error_take(void);
 
-/// Opens an image lazily (the header is read, pixels are not decoded until needed).
+/// Opens an image lazily (the header is read, pixels are not decoded until needed) from the regular file open on
+/// `fd` (borrowed: the image reads a descriptor of its own on the same file, from its start, so several images
+/// may come from one `fd`). Only JPEG, PNG, WebP, TIFF, GIF and HEIF are read unless `any_loader`.
 /// `sequential` selects top-to-bottom access; `fail_on` is a VipsFailOn value. Returns a new reference or NULL.
-VipsImage *scv_load(const char *path, int sequential, int fail_on);
+VipsImage *scv_load_descriptor(int fd, int sequential, int fail_on, int any_loader);
+
+/// Lets libvips' untrusted loaders run (1) or blocks them again (0, the default). Process-wide.
+void scv_allow_untrusted(int allow);
 
 /// Opens an image from a memory buffer the caller keeps alive for the image's lifetime. New reference or NULL.
 VipsImage *scv_load_buffer(const void *data, size_t length, int fail_on);

@@ -32,9 +32,10 @@ typedef struct {
 sjt_state *sjt_new(void);
 void sjt_free(sjt_state *s);
 
-/// Reads `path` and its header (not yet its coefficients). Returns 1 (message set) when the file does not start
-/// like a JPEG, -1 on a libjpeg or I/O error, 0 on success. Keeps the ICC profile for sjt_write.
-int sjt_open(sjt_state *s, const char *path, sjt_header *header, char *message, size_t length);
+/// Reads the whole regular file open on `fd` (borrowed; read from its start with pread, the offset untouched)
+/// and its header (not yet its coefficients). Returns 1 (message set) when the file does not start like a JPEG,
+/// -1 on a libjpeg or I/O error, 0 on success. Keeps the ICC profile for sjt_write.
+int sjt_open(sjt_state *s, int fd, sjt_header *header, char *message, size_t length);
 
 /// Reads every DCT coefficient of the opened file into memory.
 int sjt_read_coefficients(sjt_state *s, char *message, size_t length);
