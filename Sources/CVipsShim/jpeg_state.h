@@ -63,6 +63,7 @@ typedef struct {
   struct jpeg_error_mgr pub;
   jmp_buf jump;
   char text[JMSG_LENGTH_MAX];
+  int damage;  // set by a corrupt-data warning of the file opened last: 1 it ends early, 2 other damage
 } sjt_error;
 
 struct sjt_state {

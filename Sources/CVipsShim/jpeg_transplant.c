@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include <jpeglib.h>
+#include <jerror.h>
 
 #include "jpeg_state.h"
 
@@ -17,10 +18,15 @@ static void sjt_fail(j_common_ptr c) {
   longjmp(e->jump, 1);
 }
 
-// Warnings mean damaged data (a truncated file decodes as grey otherwise): treat them as errors.
+// Warnings mean damaged data (a truncated file decodes as grey otherwise): treat them as errors, and say which kind
+// (sjt_damage) so the caller can apply the --fail-on policy.
 static void sjt_emit(j_common_ptr c, int level) {
-  if (level < 0) sjt_fail(c);
+  if (level >= 0) return;
+  ((sjt_error *) c->err)->damage = c->err->msg_code == JWRN_JPEG_EOF ? 1 : 2;
+  sjt_fail(c);
 }
+
+int sjt_damage(const sjt_state *s) { return s->error.damage; }
 
 static void sjt_errors(sjt_error *e) {
   jpeg_std_error(&e->pub);
@@ -103,6 +109,7 @@ static int sjt_slurp(sjt_state *s, int fd, char *message, size_t length) {
 
 int sjt_open(sjt_state *s, int fd, sjt_header *h, char *message, size_t length) {
   sjt_close(s);
+  s->error.damage = 0;
   if (sjt_slurp(s, fd, message, length)) return -1;
   if (s->file_len < 3 || s->file[0] != 0xFF || s->file[1] != 0xD8 || s->file[2] != 0xFF) {
     snprintf(message, length, "not a JPEG file");

@@ -3,7 +3,7 @@ import Foundation
 /// What stampcam accepts as input: which loaders, how damaged a file may be, and where inputs may lie.
 public struct InputPolicy: Sendable, Hashable {
   /// When a damaged photo or stamp fails its job, as libvips' `fail_on`.
-  public enum FailOn: String, Sendable, CaseIterable {
+  public enum FailOn: String, Sendable, CaseIterable, Comparable {
     /// Render whatever can be decoded.
     case none
     /// Fail files that end early (truncated).
@@ -12,6 +12,9 @@ public struct InputPolicy: Sendable, Hashable {
     case error
     /// Fail on any warning of the decoder.
     case warning
+
+    /// From the most lenient to the strictest.
+    public static func < (a: FailOn, b: FailOn) -> Bool { a.vips < b.vips }
 
     /// libvips' VipsFailOn value.
     var vips: Int32 {

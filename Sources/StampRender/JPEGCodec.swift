@@ -125,6 +125,10 @@ final class JPEGCodec {
     message.initialize(repeating: 0, count: capacity)
     let status = body(message, capacity)
     guard status >= 0 else {
+      let damage = sjt_damage(state)
+      guard damage == 0 else {
+        throw RenderError.damaged(path: path, message: String(cString: message), truncated: damage == 1)
+      }
       throw RenderError.operation(path: path, operation: operation, message: String(cString: message))
     }
     return status

@@ -17,13 +17,38 @@ import StampCore
 enum JPEGTransplant {
   /// Writes `plan` to `output` by transplanting when the job allows it (see `RenderPath.choose`); false when the
   /// caller must take the libvips path instead, which is also the answer after any failure: the libvips path then
-  /// reports what is wrong with the file in its own words.
+  /// reports what is wrong with the file in its own words. A photo libjpeg finds damaged fails here when the
+  /// renderer's `--fail-on` policy says so; otherwise libvips decodes what it can, under the same policy.
   static func render(
     _ plan: RenderPlan, to output: String, format: OutputFormat, quality: Int?, with renderer: Renderer
-  ) -> Bool {
+  ) throws -> Bool {
     // Decided before the base is read: the other cases cost nothing to rule out.
     guard format == .jpeg, quality == nil else { return false }
-    return (try? transplant(plan, to: output, with: renderer)) == .transplant
+    do {
+      return try transplant(plan, to: output, with: renderer) == .transplant
+    } catch RenderError.damaged(let path, let message, let truncated) {
+      let fails = truncated ? renderer.inputs.failOn != .none : renderer.inputs.failOn >= .error
+      if fails { throw RenderError.damaged(path: path, message: message, truncated: truncated) }
+      return false
+    } catch {
+      return false
+    }
+  }
+
+  /// Reads every coefficient of a JPEG base whose pixels libvips is about to decode, when the policy fails corrupt
+  /// data: libjpeg notices some damage only past the last pixel row (the decoder lost step and stopped short of
+  /// the data: "N extraneous bytes before marker"), which libvips never reads. Only that damage is reported here;
+  /// a file libjpeg cannot read at all is libvips' to report.
+  static func verify(_ file: InputFile, with renderer: Renderer) throws {
+    guard renderer.inputs.failOn >= .error else { return }
+    do {
+      try JPEGCodecPool.shared.withCodec { codec in
+        guard try codec.open(file) != nil else { return }
+        try codec.readCoefficients()
+      }
+    } catch let error as RenderError {
+      if case .damaged = error { throw error }
+    }
   }
 
   /// Reads the base's header, chooses the path and, when it is the transplant, writes `output` atomically. Returns

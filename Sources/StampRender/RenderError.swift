@@ -8,6 +8,8 @@ public enum RenderError: Error, CustomStringConvertible, Equatable {
   case tooLarge(path: String, width: Int, height: Int, limit: Int)
   /// A libvips operation failed on an image (e.g. truncated data found while decoding).
   case operation(path: String, operation: String, message: String)
+  /// libjpeg found the photo damaged: cut short (`truncated`) or with corrupt data.
+  case damaged(path: String, message: String, truncated: Bool)
   /// The output could not be written.
   case write(path: String, message: String)
   /// The output's extension names no format stampcam writes.
@@ -23,6 +25,8 @@ public enum RenderError: Error, CustomStringConvertible, Equatable {
       return "\(path): image is \(width)x\(height) (\(width * height) pixels), over the limit of \(limit) pixels"
     case .operation(let path, let operation, let message):
       return "\(path): \(operation) failed: \(message)"
+    case .damaged(let path, let message, _):
+      return "\(path): damaged JPEG: \(message) (--fail-on none renders what can be decoded)"
     case .write(let path, let message):
       return "\(path): cannot write: \(message)"
     case .unsupportedFormat(let path):

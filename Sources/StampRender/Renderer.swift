@@ -33,7 +33,7 @@ public struct Renderer: Sendable {
   /// own quantization with every block the stamps leave alone kept exactly (see `JPEGTransplant`).
   public func render(_ plan: RenderPlan, to output: String, quality: Int? = nil) throws {
     guard let format = OutputFormat(path: output) else { throw RenderError.unsupportedFormat(path: output) }
-    if JPEGTransplant.render(plan, to: output, format: format, quality: quality, with: self) { return }
+    if try JPEGTransplant.render(plan, to: output, format: format, quality: quality, with: self) { return }
     let image = try compose(plan)
     try ImageWriter.write(image, to: output, format: format, quality: quality ?? 90)
   }
@@ -45,6 +45,7 @@ public struct Renderer: Sendable {
     guard header.width * header.height <= maxPixels else {
       throw RenderError.tooLarge(path: plan.base, width: header.width, height: header.height, limit: maxPixels)
     }
+    try JPEGTransplant.verify(file, with: self)
     // Sequential decoding streams the photo top to bottom, but rotating reads it in another order, and
     // compositing bands (crops joined back) makes libvips re-read rows ("out of order read"): random access then.
     let sequential = header.orientation == 1 && plan.stamps.isEmpty

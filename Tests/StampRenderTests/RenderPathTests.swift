@@ -84,9 +84,10 @@ struct RenderPathTests {
         == .libvips(.baseNotJPEG))
     #expect(!FileManager.default.fileExists(atPath: out))
     #expect(
-      !JPEGTransplant.render(RenderPlan(base: plain, stamps: []), to: out, format: .jpeg, quality: 80, with: renderer))
+      try !JPEGTransplant.render(
+        RenderPlan(base: plain, stamps: []), to: out, format: .jpeg, quality: 80, with: renderer))
     #expect(
-      !JPEGTransplant.render(
+      try !JPEGTransplant.render(
         RenderPlan(base: plain, stamps: []), to: fixtures.path("o.png"), format: .png, quality: nil, with: renderer))
     #expect(try JPEGTransplant.transplant(RenderPlan(base: plain, stamps: []), to: out, with: renderer) == .transplant)
     // The libvips path still renders the progressive base (and names it when it cannot).

@@ -37,6 +37,10 @@ void sjt_free(sjt_state *s);
 /// -1 on a libjpeg or I/O error, 0 on success. Keeps the ICC profile for sjt_write.
 int sjt_open(sjt_state *s, int fd, sjt_header *header, char *message, size_t length);
 
+/// After a failure: 1 when libjpeg found the opened file cut short, 2 when it found other corrupt data (bad Huffman
+/// codes, restart markers out of order, stray bytes), 0 when the failure was not a damaged file.
+int sjt_damage(const sjt_state *s);
+
 /// Reads every DCT coefficient of the opened file into memory.
 int sjt_read_coefficients(sjt_state *s, char *message, size_t length);
 

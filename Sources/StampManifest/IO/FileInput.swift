@@ -27,7 +27,9 @@ final class FileInput {
     let input = FileInput(descriptor: fd)
     var info = stat()
     guard fstat(fd, &info) == 0 else { return (nil, reason(errno)) }
-    guard info.st_mode & S_IFMT == S_IFREG else { return (nil, "not a regular file") }
+    guard info.st_mode & S_IFMT == S_IFREG else {
+      return (nil, info.st_mode & S_IFMT == S_IFDIR ? "is a directory" : "not a regular file")
+    }
     _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
     return (input, nil)
   }
