@@ -16,6 +16,10 @@ public struct BatchOptions: Sendable {
   public var shard: Shard?
   /// Skip jobs whose outputs all exist (outputs appear only complete: they are renamed into place).
   public var resume = false
+  /// Which loaders photos and stamps may use, how damaged they may be, and the folder they must lie in.
+  public var inputs = InputPolicy()
+  /// Bytes of decoded stamps kept between jobs (`--stamp-cache-mb`).
+  public var stampCacheBytes = 256 << 20
 
   /// Creates options; `concurrency` nil means the number of active cores.
   public init(outputFolder: String, concurrency: Int? = nil, maxPixels: Int = 100_000_000) {
@@ -33,7 +37,10 @@ public struct BatchRunner: Sendable {
   /// Prepares a run: creates the output folder.
   public init(options: BatchOptions) throws {
     self.options = options
-    let renderer = Renderer(cache: StampCache(maxPixels: options.maxPixels), maxPixels: options.maxPixels)
+    try options.inputs.activate()
+    let cache = StampCache(maxPixels: options.maxPixels, policy: options.inputs, budget: options.stampCacheBytes)
+    var renderer = Renderer(cache: cache, maxPixels: options.maxPixels)
+    renderer.inputs = options.inputs
     var jobRenderer = JobRenderer(renderer: renderer, paths: try OutputPaths(folder: options.outputFolder))
     jobRenderer.overlayAll = options.overlay
     self.jobRenderer = jobRenderer

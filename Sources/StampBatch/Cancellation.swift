@@ -29,5 +29,8 @@ public final class Cancellation: @unchecked Sendable {
   }
 }
 
+/// What stampcam accepts as input (`--input-root`, `--fail-on`, `--allow-untrusted-loaders`).
+public typealias InputPolicy = StampRender.InputPolicy
+
 /// Whole-or-nothing file writes, for the command line's own outputs (imported touches).
 public typealias AtomicFile = StampRender.AtomicFile

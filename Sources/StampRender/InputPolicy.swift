@@ -42,6 +42,11 @@ public struct InputPolicy: Sendable, Hashable {
     self.root = root
   }
 
+  /// Sets libvips' process-wide switch for its untrusted loaders to match `untrustedLoaders`.
+  public func activate() throws {
+    try Vips.allowUntrustedLoaders(untrustedLoaders)
+  }
+
   /// The real path of `folder`, for `root`; an error when it is not a folder that exists.
   public static func root(_ folder: String) throws -> String {
     guard let resolved = realpath(folder, nil) else {

@@ -15,8 +15,20 @@ struct RenderCommand {
     // again to render, so memory does not grow with the number of jobs.
     var jobs: [JobEntry] = []
     let file = options.manifest
+    var inputs = InputPolicy(failOn: options.failOn, untrustedLoaders: options.allowUntrustedLoaders)
+    if let root = options.inputRoot {
+      do {
+        inputs.root = try InputPolicy.root(root)
+      } catch {
+        return CLI.fail("--input-root \(root): not a folder that exists", status: 2)
+      }
+    }
+    let root = inputs.root
+    let check = { (job: JobEntry) -> [Diagnostic] in
+      JobCheck.outputs(of: job, file: file) + (root.map { InputCheck.confined(job, to: $0, file: file) } ?? [])
+    }
     if lines {
-      let diagnostics = decoder.validate(contentsOf: url) { JobCheck.outputs(of: $0, file: file) }
+      let diagnostics = decoder.validate(contentsOf: url, checking: check)
       if !diagnostics.isEmpty { return Self.invalid(diagnostics) }
     } else {
       do {
@@ -24,13 +36,15 @@ struct RenderCommand {
       } catch {
         return Self.invalid(error.diagnostics)
       }
-      let diagnostics = jobs.flatMap { JobCheck.outputs(of: $0, file: file) }
+      let diagnostics = jobs.flatMap(check)
       if !diagnostics.isEmpty { return Self.invalid(diagnostics) }
     }
     var batch = BatchOptions(outputFolder: options.out, concurrency: options.jobs, maxPixels: options.maxPixels)
     batch.overlay = options.overlay
     batch.resume = options.resume
     batch.shard = options.shard.flatMap(Shard.init)
+    batch.inputs = inputs
+    batch.stampCacheBytes = options.stampCacheMB << 20
     let runner: BatchRunner
     let report: ReportWriter?
     do {
