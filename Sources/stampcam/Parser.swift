@@ -91,7 +91,9 @@ struct Parser {
           }
           inputs.jobTimeout = seconds
         },
-        "--stamp-cache-mb": { inputs.stampCacheMB = try Self.integer($0, option: "--stamp-cache-mb", range: 1...65_536) },
+        "--stamp-cache-mb": {
+          inputs.stampCacheMB = try Self.integer($0, option: "--stamp-cache-mb", range: 1...65_536)
+        },
       ],
       flags: [
         "--quiet": { quiet = true }, "-q": { quiet = true }, "--overlay": { overlay = true },
@@ -100,8 +102,9 @@ struct Parser {
     ) { manifest, _ in
       guard let out else { throw UsageError(message: "render needs --out DIR (the folder the outputs go to)") }
       var options = inputs
-      (options.manifest, options.out, options.jobs, options.quiet, options.overlay) = (manifest, out, jobs, quiet, overlay)
-      (options.shard, options.resume, options.report, options.maxPixels) = (shard, resume, report, maxPixels)
+      (options.manifest, options.out, options.jobs, options.quiet) = (manifest, out, jobs, quiet)
+      (options.overlay, options.shard, options.resume) = (overlay, shard, resume)
+      (options.report, options.maxPixels) = (report, maxPixels)
       return .render(options)
     }
   }
