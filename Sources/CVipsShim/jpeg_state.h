@@ -82,6 +82,8 @@ struct sjt_state {
   FILE *out;
   char *out_buffer;                   // stdio's buffer for outputs (see sjt_create_output), reused across jobs
   int opened;
+  struct jpeg_progress_mgr progress;  // checks `stop` (sjt_set_stop) as libjpeg works
+  const volatile int *stop;
   sjt_restarts restarts;  // the opened file's restart intervals, once indexed (jpeg_restart.c)
   sjt_arrays arrays;      // the photo's coefficient arrays (jpeg_arrays.c)
 };

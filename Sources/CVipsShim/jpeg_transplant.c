@@ -28,6 +28,18 @@ static void sjt_emit(j_common_ptr c, int level) {
 
 int sjt_damage(const sjt_state *s) { return s->error.damage; }
 
+// Called by libjpeg every row or so: a job stopped from another thread (--job-timeout, a signal) fails here.
+// The error manager is the state's first member, so every libjpeg object of the state leads back to it.
+static void sjt_progress(j_common_ptr c) {
+  sjt_state *s = (sjt_state *) c->err;
+  if (s->stop && *s->stop) {
+    snprintf(s->error.text, sizeof s->error.text, "stopped");
+    longjmp(s->error.jump, 1);
+  }
+}
+
+void sjt_set_stop(sjt_state *s, const volatile int *stop) { s->stop = stop; }
+
 static void sjt_errors(sjt_error *e) {
   jpeg_std_error(&e->pub);
   e->pub.error_exit = sjt_fail;
@@ -60,6 +72,9 @@ sjt_state *sjt_new(void) {
   jpeg_create_compress(&s->enc);
   jpeg_create_compress(&s->dst);
   sjt_arrays_adopt(s, (j_common_ptr) &s->src, 1);
+  s->progress.progress_monitor = sjt_progress;
+  s->src.progress = s->aux.progress = &s->progress;
+  s->enc.progress = s->dst.progress = &s->progress;
   // Both compressors write the photo's arrays: the output file, and the restart spans (jpeg_restart.c).
   sjt_arrays_adopt(s, (j_common_ptr) &s->dst, 0);
   sjt_arrays_adopt(s, (j_common_ptr) &s->enc, 0);
@@ -122,6 +137,7 @@ int sjt_open(sjt_state *s, int fd, sjt_header *h, char *message, size_t length) 
   s->src.err = &s->error.pub;
   jpeg_create_decompress(&s->src);
   sjt_arrays_adopt(s, (j_common_ptr) &s->src, 1);
+  s->src.progress = &s->progress;
   s->opened = 1;
   jpeg_mem_src(&s->src, s->file, (unsigned long) s->file_len);
   jpeg_save_markers(&s->src, JPEG_APP0 + 2, 0xFFFF);

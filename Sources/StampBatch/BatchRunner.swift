@@ -20,6 +20,8 @@ public struct BatchOptions: Sendable {
   public var inputs = InputPolicy()
   /// Bytes of decoded stamps kept between jobs (`--stamp-cache-mb`).
   public var stampCacheBytes = 256 << 20
+  /// Seconds a job may run before it is stopped (`--job-timeout`); 0 for no limit.
+  public var jobTimeout = 300.0
 
   /// Creates options; `concurrency` nil means the number of active cores.
   public init(outputFolder: String, concurrency: Int? = nil, maxPixels: Int = 100_000_000) {
@@ -89,18 +91,31 @@ public struct BatchRunner: Sendable {
             outcome = JobOutcome(
               id: job.id, status: .skipped, outputs: jobRenderer.outputs(of: job), error: nil, seconds: 0)
           } else {
-            outcome = Self.perform(job, with: jobRenderer)
+            outcome = Self.perform(job, with: jobRenderer, timeout: options.jobTimeout, cancellation: cancellation)
           }
         }
         report.withLock { _ in done(outcome) }
       })
   }
 
-  static func perform(_ job: JobEntry, with renderer: JobRenderer) -> JobOutcome {
+  static func perform(
+    _ job: JobEntry, with renderer: JobRenderer, timeout: Double = 0, cancellation: Cancellation = Cancellation()
+  ) -> JobOutcome {
     let start = DispatchTime.now()
     func seconds() -> Double { Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9 }
+    // The job's stop switch: thrown by its timer, or by the batch once a signal's grace is over.
+    let control = JobControl()
+    // The parser bounds the timeout to a day: the conversion cannot trap.
+    let limit = timeout == timeout.rounded() && timeout < 1e9 ? String(Int(timeout)) : String(timeout)
+    let timer = DispatchWorkItem { control.stop(because: "the job was stopped after \(limit) s (--job-timeout)") }
+    if timeout > 0 { DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: timer) }
+    cancellation.track(control)
+    defer {
+      timer.cancel()
+      cancellation.untrack(control)
+    }
     do {
-      let outputs = try renderer.render(job)
+      let outputs = try control.run { try renderer.render(job) }
       return JobOutcome(id: job.id, status: .ok, outputs: outputs, error: nil, seconds: seconds())
     } catch {
       return JobOutcome(id: job.id, status: .failed, outputs: [], error: "\(error)", seconds: seconds())

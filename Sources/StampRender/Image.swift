@@ -67,7 +67,8 @@ final class Image: @unchecked Sendable {
   func pixels() throws -> [UInt8] {
     let eight = format == VIPS_FORMAT_UCHAR ? self : try derive("cast") { scv_cast($0, &$1, VIPS_FORMAT_UCHAR) }
     var length = 0
-    guard let raw = vips_image_write_to_memory(eight.pointer, &length) else {
+    let written = try eight.evaluating { vips_image_write_to_memory(eight.pointer, &length) }
+    guard let raw = written else {
       throw RenderError.operation(path: source, operation: "decode", message: Vips.takeError())
     }
     defer { g_free(raw) }

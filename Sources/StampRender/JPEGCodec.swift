@@ -7,7 +7,9 @@ import Foundation
 final class JPEGCodec {
   private let state: OpaquePointer
   /// The file opened last, for error messages.
-  private var path = "<none>"
+  private(set) var path = "<none>"
+  /// The control whose flag libjpeg checks, kept alive while it is in use.
+  private var control: JobControl?
 
   /// Creates a codec; nil when libjpeg cannot allocate its objects.
   init?() {
@@ -35,6 +37,12 @@ final class JPEGCodec {
       precision: Int(header.precision), progressive: header.progressive != 0, arithmetic: header.arithmetic != 0,
       sampling: (0..<min(Int(header.components), 4)).map { BlockMap.Sampling(Int(h[$0]), Int(v[$0])) },
       restartInterval: Int(header.restart_interval), quantizationUsable: header.quantization_ok != 0)
+  }
+
+  /// Makes libjpeg stop soon once `control` is stopped; nil: never.
+  func stop(on control: JobControl?) {
+    self.control = control
+    sjt_set_stop(state, control.map { UnsafePointer($0.flag) })
   }
 
   /// Reads the file at `path` and its header, as `open(_: InputFile)` does.

@@ -31,6 +31,7 @@ enum JPEGTransplant {
       if fails { throw RenderError.damaged(path: path, message: message, truncated: truncated) }
       return false
     } catch {
+      if case RenderError.stopped = error { throw error }
       return false
     }
   }

@@ -10,6 +10,8 @@ public enum RenderError: Error, CustomStringConvertible, Equatable {
   case operation(path: String, operation: String, message: String)
   /// libjpeg found the photo damaged: cut short (`truncated`) or with corrupt data.
   case damaged(path: String, message: String, truncated: Bool)
+  /// The job was stopped (`--job-timeout`, or a signal) while working on the file.
+  case stopped(path: String, reason: String)
   /// The output could not be written.
   case write(path: String, message: String)
   /// The output's extension names no format stampcam writes.
@@ -27,6 +29,8 @@ public enum RenderError: Error, CustomStringConvertible, Equatable {
       return "\(path): \(operation) failed: \(message)"
     case .damaged(let path, let message, _):
       return "\(path): damaged JPEG: \(message) (--fail-on none renders what can be decoded)"
+    case .stopped(let path, let reason):
+      return "\(path): \(reason)"
     case .write(let path, let message):
       return "\(path): cannot write: \(message)"
     case .unsupportedFormat(let path):

@@ -105,6 +105,8 @@ public final class StampCache: @unchecked Sendable {
     let result = Result { try Self.prepare(path, maxPixels: maxPixels, policy: policy) }.mapError {
       $0 as? RenderError ?? .unreadable(path: path, message: "\($0)")
     }
+    // A stopped job's failure says nothing of the stamp: the next job decodes it again.
+    if case .failure(.stopped) = result { return try result.get() }
     // A failure is remembered too (a missing stamp fails every job naming it), for the room its message takes.
     let size = (try? result.get()).map { $0.image.width * $0.image.height * $0.image.bands } ?? 1024
     entries[path] = Entry(result: result, bytes: size, lastUse: clock)
@@ -130,7 +132,7 @@ public final class StampCache: @unchecked Sendable {
     // Premultiplied 8-bit: resampling uchar is several times cheaper than float, and the rounding of a
     // premultiplied value moves the blended result by at most half a level.
     let premultiplied = try float.derive("cast") { scv_cast($0, &$1, VIPS_FORMAT_UCHAR) }
-    let decoded = try premultiplied.derive("decode") { scv_copy_memory($0, &$1) }
+    let decoded = try premultiplied.evaluating { try premultiplied.derive("decode") { scv_copy_memory($0, &$1) } }
     let alpha = try decoded.derive("alpha") { scv_extract_bands($0, &$1, 3, 1) }.pixels()
     return PreparedStamp(
       image: decoded, content: PreparedStamp.bounds(ofNonZero: alpha, width: decoded.width, height: decoded.height))

@@ -45,6 +45,7 @@ struct RenderCommand {
     batch.shard = options.shard.flatMap(Shard.init)
     batch.inputs = inputs
     batch.stampCacheBytes = options.stampCacheMB << 20
+    batch.jobTimeout = options.jobTimeout
     let runner: BatchRunner
     let report: ReportWriter?
     do {
@@ -83,7 +84,7 @@ struct RenderCommand {
       Terminal.line(
         summary.line + (cancellation.isCancelled ? " (interrupted: the jobs not started were not run)" : ""))
     }
-    return cancellation.isCancelled ? 130 : summary.exitStatus
+    return signals.received.map { 128 + $0 } ?? (cancellation.isCancelled ? 130 : summary.exitStatus)
   }
 
   static func invalid(_ diagnostics: [Diagnostic]) -> Int32 {

@@ -91,8 +91,9 @@ enum Usage {
                          let libvips read every format it knows (ImageMagick, PDF, SVG, FITS, raw...):
                          only for input you trust
 
-    Ctrl-C (SIGINT) or SIGTERM stops taking jobs and lets those in flight finish; the report so far is written
-    and the exit status is 130. A second Ctrl-C removes the temporary files and exits at once.
+    Ctrl-C (SIGINT), SIGTERM or SIGHUP stops taking jobs and gives those in flight 3 s to finish, then stops them
+    (they fail and leave no file); the report so far is written and the exit status is 128 + the signal's number
+    (130 for Ctrl-C, 143 for SIGTERM). A second signal removes the temporary files and exits at once.
 
     EXAMPLES
       stampcam render Examples/manifest.json --out out/examples

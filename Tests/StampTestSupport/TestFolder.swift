@@ -1,5 +1,6 @@
 import CVipsShim
 import Foundation
+
 @testable import StampRender
 
 /// A fresh temporary folder for one test, with writers for the inputs tests make themselves.
@@ -39,6 +40,17 @@ public struct TestFolder: Sendable {
     guard scv_save_png(image.pointer, path(name)) == 0 else {
       throw RenderError.write(path: path(name), message: Vips.takeError())
     }
+  }
+
+  /// Writes a JPEG of one colour (quality 90, through libvips) and returns its bytes.
+  @discardableResult
+  public func jpeg(_ name: String, width: Int, height: Int, rgb: [UInt8]) throws -> [UInt8] {
+    let samples = [[UInt8]](repeating: rgb, count: width * height).flatMap { $0 }
+    let image = try Image.fromPixels(samples, width: width, height: height, bands: 3)
+    guard scv_save_jpeg(image.pointer, path(name), 90) == 0 else {
+      throw RenderError.write(path: path(name), message: Vips.takeError())
+    }
+    return [UInt8](try Data(contentsOf: url.appendingPathComponent(name)))
   }
 
   /// Writes a PPM of one colour.

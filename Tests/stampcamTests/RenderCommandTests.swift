@@ -78,3 +78,31 @@ struct RenderCommandTests {
     #expect(cli.files("out") == ["p.png"])
   }
 }
+
+extension RenderCommandTests {
+  /// SIGTERM (or SIGHUP, SIGINT) used to print "finishing the jobs in flight", which a hung job never did. Now
+  /// the jobs in flight get a short grace, then are stopped; nothing is left and the status is 128 + the signal.
+  @Test(arguments: [(SIGTERM, Int32(143)), (SIGHUP, Int32(129))])
+  func aSignalStopsTheJobsInFlightAfterAGrace(_ number: Int32, _ status: Int32) throws {
+    let cli = try CommandRunner()
+    defer { cli.remove() }
+    // A header claiming 9999 x 9999 pixels over 16 x 16 of data: rendered in grey under --fail-on none, slowly.
+    var bytes = try cli.jpeg("slow.jpg", width: 16, height: 16, rgb: [90, 90, 90])
+    let frame = try #require(bytes.indices.first { bytes[$0] == 0xFF && bytes[$0 + 1] == 0xC0 })
+    bytes.replaceSubrange(frame + 5..<frame + 9, with: [0x27, 0x0F, 0x27, 0x0F])
+    try cli.write("slow.jpg", bytes: bytes)
+    try cli.write("m.json", #"{"version": 1, "jobs": [{"id": "slow", "base": "slow.jpg", "output": "slow.png"}]}"#)
+    var signalled = Date()
+    let result = try cli.run(["render", "m.json", "--out", "out", "--fail-on", "none", "--job-timeout", "0"]) {
+      // Once the output's temporary file exists, the job is writing.
+      let deadline = Date().addingTimeInterval(20)
+      while Date() < deadline, cli.files("out").isEmpty { usleep(20_000) }
+      signalled = Date()
+      kill($0.processIdentifier, number)
+    }
+    #expect(result.status == status, "\(result.stderr)")
+    #expect(Date().timeIntervalSince(signalled) < 8, "a 3 s grace, then the job is stopped")
+    #expect(result.stderr.contains("the job was stopped by"), "\(result.stderr)")
+    #expect(cli.files("out").isEmpty)
+  }
+}

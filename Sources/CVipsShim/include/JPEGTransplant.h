@@ -41,6 +41,10 @@ int sjt_open(sjt_state *s, int fd, sjt_header *header, char *message, size_t len
 /// codes, restart markers out of order, stray bytes), 0 when the failure was not a damaged file.
 int sjt_damage(const sjt_state *s);
 
+/// Makes every later call fail ("stopped") soon once `*stop` is non-zero (set from another thread); NULL: never.
+/// The flag is borrowed: it must outlive its use.
+void sjt_set_stop(sjt_state *s, const volatile int *stop);
+
 /// Reads every DCT coefficient of the opened file into memory.
 int sjt_read_coefficients(sjt_state *s, char *message, size_t length);
 
