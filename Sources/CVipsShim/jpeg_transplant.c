@@ -21,7 +21,8 @@ static void sjt_fail(j_common_ptr c) {
 // Warnings mean damaged data (a truncated file decodes as grey otherwise): treat them as errors, and say which kind
 // (sjt_damage) so the caller can apply the --fail-on policy.
 static void sjt_emit(j_common_ptr c, int level) {
-  if (level >= 0) return;
+  // A malformed ICC_PROFILE chunk sequence only loses the profile (sjt_open drops it).
+  if (level >= 0 || c->err->msg_code == JWRN_BOGUS_ICC) return;
   ((sjt_error *) c->err)->damage = c->err->msg_code == JWRN_JPEG_EOF ? 1 : 2;
   sjt_fail(c);
 }
@@ -173,7 +174,10 @@ int sjt_open(sjt_state *s, int fd, sjt_header *h, char *message, size_t length) 
   free(s->icc);
   s->icc = NULL;
   s->icc_len = 0;
-  if (!jpeg_read_icc_profile(&s->src, &s->icc, &s->icc_len)) {
+  // Kept only when well formed: the APP2 chunks in sequence (jpeg_read_icc_profile checks their numbers and
+  // count) and the assembled profile sane (sjt_icc_well_formed). Otherwise the output has none.
+  if (!jpeg_read_icc_profile(&s->src, &s->icc, &s->icc_len) || !sjt_icc_well_formed(s->icc, s->icc_len)) {
+    free(s->icc);
     s->icc = NULL;
     s->icc_len = 0;
   }

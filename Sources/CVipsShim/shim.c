@@ -272,6 +272,13 @@ int scv_strip_metadata(VipsImage *in, VipsImage **out, int keep_icc, int keep_or
     g_free(list.names[i]);
   }
   g_free(list.names);
+  // A profile that is not a well-formed ICC profile is not kept either (it could carry anything).
+  const void *icc = NULL;
+  size_t icc_length = 0;
+  if (keep_icc && vips_image_get_typeof(t, VIPS_META_ICC_NAME)
+      && (vips_image_get_blob(t, VIPS_META_ICC_NAME, &icc, &icc_length)
+        || !sjt_icc_well_formed((const unsigned char *) icc, icc_length)))
+    vips_image_remove(t, VIPS_META_ICC_NAME);
   *out = t;
   return 0;
 }
