@@ -146,6 +146,30 @@ int scv_to_srgb(VipsImage *in, VipsImage **out) {
   return result;
 }
 
+int scv_to_rgb16(VipsImage *in, VipsImage **out) {
+  VipsImage *t = NULL;
+  if (vips_colourspace(in, &t, VIPS_INTERPRETATION_RGB16, NULL)) return -1;
+  if (t->BandFmt == VIPS_FORMAT_USHORT) {
+    *out = t;
+    return 0;
+  }
+  int result = vips_cast(t, out, VIPS_FORMAT_USHORT, NULL);
+  g_object_unref(t);
+  return result;
+}
+
+int scv_widen_to_rgb16(VipsImage *in, VipsImage **out) {
+  // x * 257 maps 0...255 onto 0...65535 exactly (255 * 257 = 65535), alpha included.
+  VipsImage *scaled = NULL, *wide = NULL;
+  if (vips_linear1(in, &scaled, 257.0, 0.0, NULL)) return -1;
+  int result = vips_cast(scaled, &wide, VIPS_FORMAT_USHORT, NULL);
+  g_object_unref(scaled);
+  if (result) return -1;
+  result = vips_copy(wide, out, "interpretation", VIPS_INTERPRETATION_RGB16, NULL);
+  g_object_unref(wide);
+  return result;
+}
+
 int scv_ensure_alpha(VipsImage *in, VipsImage **out) {
   if (vips_image_hasalpha(in)) return vips_copy(in, out, NULL);
   return vips_bandjoin_const1(in, out, 255.0, NULL);

@@ -34,12 +34,14 @@ public struct Renderer: Sendable {
   public func render(_ plan: RenderPlan, to output: String, quality: Int? = nil) throws {
     guard let format = OutputFormat(path: output) else { throw RenderError.unsupportedFormat(path: output) }
     if try JPEGTransplant.render(plan, to: output, format: format, quality: quality, with: self) { return }
-    let image = try compose(plan)
+    let image = try compose(plan, sixteenBits: format == .png || format == .tiff)
     try ImageWriter.write(image, to: output, format: format, quality: quality ?? 90)
   }
 
   /// The composited picture, upright, 8-bit sRGB (plus alpha if the base had it), metadata stripped but ICC.
-  func compose(_ plan: RenderPlan) throws -> Image {
+  /// With `sixteenBits` (for outputs that hold them: PNG, TIFF), a 16-bit photo stays 16-bit RGB, stamps
+  /// composited at that depth.
+  func compose(_ plan: RenderPlan, sixteenBits: Bool = false) throws -> Image {
     let file = try self.file(of: plan)
     let header = try Image.open(file, sequential: true, policy: inputs)
     guard header.width * header.height <= maxPixels else {
@@ -55,9 +57,15 @@ public struct Renderer: Sendable {
     // Stamps are sRGB; a photo in another space (grey, CMYK, 16-bit) is brought to 8-bit sRGB first, and its
     // ICC profile, which described the old space, goes.
     let native = upright.isEightBitSRGB
-    let base = native ? upright : try upright.derive("colour conversion") { scv_to_srgb($0, &$1) }
+    let deep = sixteenBits && upright.format == VIPS_FORMAT_USHORT
+    let base =
+      native
+      ? upright
+      : try upright.derive("colour conversion") { deep ? scv_to_rgb16($0, &$1) : scv_to_srgb($0, &$1) }
+    // A 16-bit RGB photo keeps its pixels as they were, and so its profile.
+    let keepsProfile = native || (deep && vips_image_get_interpretation(upright.pointer) == VIPS_INTERPRETATION_RGB16)
     let composed = try composite(plan.stamps, onto: base, map: .identity)
-    return try composed.derive("strip metadata") { scv_strip_metadata($0, &$1, native ? 1 : 0, 0) }
+    return try composed.derive("strip metadata") { scv_strip_metadata($0, &$1, keepsProfile ? 1 : 0, 0) }
   }
 
   /// The plan's base, as opened for the job, or opened now.
@@ -94,10 +102,14 @@ public struct Renderer: Sendable {
     try stamps.compactMap { try transformed($0, map: map, width: width, height: height) }
   }
 
-  /// One n-ary composite of `layers` over `piece`, a part of the base whose top-left is (left, top).
+  /// One n-ary composite of `layers` over `piece`, a part of the base whose top-left is (left, top); a 16-bit
+  /// piece (RGB16) has the layers widened to 16 bits and stays 16-bit.
   func blend(_ layers: [Layer], onto piece: Image, left: Int, top: Int) throws -> Image {
+    let deep = piece.format == VIPS_FORMAT_USHORT
     let under = piece.hasAlpha ? try piece.derive("premultiply") { scv_premultiply($0, &$1) } : piece
-    var pointers: [UnsafeMutablePointer<VipsImage>?] = [under.pointer] + layers.map { $0.image.pointer }
+    let overs =
+      deep ? try layers.map { try $0.image.derive("widen") { scv_widen_to_rgb16($0, &$1) } } : layers.map(\.image)
+    var pointers: [UnsafeMutablePointer<VipsImage>?] = [under.pointer] + overs.map(\.pointer)
     let xs = layers.map { Int32($0.left - left) }
     let ys = layers.map { Int32($0.top - top) }
     var out: UnsafeMutablePointer<VipsImage>?
@@ -107,7 +119,7 @@ public struct Renderer: Sendable {
     guard status == 0, let result = out else {
       throw RenderError.operation(path: piece.source, operation: "composite", message: Vips.takeError())
     }
-    var composed = withExtendedLifetime((under, layers)) { Image(owning: result, source: piece.source) }
+    var composed = withExtendedLifetime((under, layers, overs)) { Image(owning: result, source: piece.source) }
     if piece.hasAlpha {
       composed = try composed.derive("unpremultiply") { scv_unpremultiply($0, &$1) }
     } else {
@@ -115,7 +127,7 @@ public struct Renderer: Sendable {
       let colour = Int32(composed.bands - 1)
       composed = try composed.derive("extract colour") { scv_extract_bands($0, &$1, 0, colour) }
     }
-    return try composed.derive("cast") { scv_cast($0, &$1, VIPS_FORMAT_UCHAR) }
+    return try composed.derive("cast") { scv_cast($0, &$1, deep ? VIPS_FORMAT_USHORT : VIPS_FORMAT_UCHAR) }
   }
 
   /// The stamp premultiplied, scaled, rotated and cut to the box it covers; nil when it is wholly off the photo.

@@ -37,6 +37,12 @@ int scv_autorot(VipsImage *in, VipsImage **out);
 /// Converts to sRGB (8-bit, with or without alpha as the input had). `*out` is a new reference.
 int scv_to_srgb(VipsImage *in, VipsImage **out);
 
+/// Converts to 16-bit RGB (RGB16, ushort; with or without alpha as the input had). `*out` is a new reference.
+int scv_to_rgb16(VipsImage *in, VipsImage **out);
+
+/// An 8-bit image (premultiplied or not) as 16-bit RGB16, every sample times 257. `*out` is a new reference.
+int scv_widen_to_rgb16(VipsImage *in, VipsImage **out);
+
 /// Appends an opaque alpha band (255) when there is none; otherwise a new reference to a copy. `*out` is new.
 int scv_ensure_alpha(VipsImage *in, VipsImage **out);
 
