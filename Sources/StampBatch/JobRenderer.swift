@@ -39,6 +39,7 @@ struct JobRenderer: Sendable {
     let wantsOverlay = overlayAll || job.overlay
     // The photo is opened once: its header and, for every output, its pixels are read from that one file.
     let base = try InputFile.open(job.base, root: renderer.inputs.root)
+    JobControl.current?.outputModeLimit = base.mode
     let (scene, traces) = try replay(job, base: base, tracing: wantsOverlay) { try renderer.cache.pixelSize(of: $0) }
     var plan = RenderPlan(
       base: job.base,

@@ -25,6 +25,7 @@ public enum AtomicFile {
     defer { TemporaryFiles.shared.remove(temporary) }
     do {
       try fill(temporary)
+      try limitMode(temporary)
       try flush(temporary)
       guard rename(temporary, path) == 0 else {
         throw RenderError.write(path: path, message: String(cString: strerror(errno)))
@@ -32,6 +33,15 @@ public enum AtomicFile {
     } catch {
       unlink(temporary)
       throw error
+    }
+  }
+
+  /// Takes from the file's mode (the umask's default) every permission its job's photo does not have.
+  private static func limitMode(_ path: String) throws {
+    guard let limit = JobControl.current?.outputModeLimit, limit & 0o777 != 0o777 else { return }
+    var info = stat()
+    guard stat(path, &info) == 0, chmod(path, info.st_mode & 0o777 & limit) == 0 else {
+      throw RenderError.write(path: path, message: String(cString: strerror(errno)))
     }
   }
 

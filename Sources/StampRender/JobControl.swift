@@ -10,6 +10,12 @@ public final class JobControl: @unchecked Sendable {
   private let lock = NSLock()
   private var watched: [ObjectIdentifier: Image] = [:]
   private var reason: String?
+  /// The permission bits the job's outputs may have at most: its photo's (a private photo stays private).
+  public var outputModeLimit: mode_t {
+    get { lock.withLock { modeLimit } }
+    set { lock.withLock { modeLimit = newValue } }
+  }
+  private var modeLimit: mode_t = 0o7777
   /// 1 once stopped: read by libjpeg's progress monitor, on the job's thread.
   let flag: UnsafeMutablePointer<Int32>
 
@@ -50,7 +56,7 @@ public final class JobControl: @unchecked Sendable {
   }
 
   /// The control of the job this thread runs, if any.
-  static var current: JobControl? { Thread.current.threadDictionary[key] as? JobControl }
+  public static var current: JobControl? { Thread.current.threadDictionary[key] as? JobControl }
 
   /// Throws the stop reason, naming `path`, once the job was stopped.
   func checkpoint(_ path: String) throws {

@@ -109,3 +109,32 @@ extension BatchRunnerTests {
     #expect(w.files("out") == ["good.png"])
   }
 }
+
+extension BatchRunnerTests {
+  /// A private 0600 photo came out as a 0644 output. Outputs now take the umask's default but never a permission
+  /// their photo lacks, on both render paths.
+  @Test func aPrivatePhotoGivesPrivateOutputs() throws {
+    let w = try Workspace()
+    defer { w.remove() }
+    try w.ppm("photo.png", width: 16, height: 16, rgb: [10, 20, 30])
+    try w.jpeg("photo.jpg", width: 16, height: 16, rgb: [10, 20, 30])
+    try w.ppm("open.png", width: 16, height: 16, rgb: [10, 20, 30])
+    #expect(chmod(w.path("photo.png"), 0o600) == 0 && chmod(w.path("photo.jpg"), 0o640) == 0)
+    #expect(chmod(w.path("open.png"), 0o644) == 0)
+    try w.write(
+      "m.json",
+      """
+      {"version": 1, "jobs": [{"id": "a", "base": "photo.png", "output": "a.png", "overlay": true},
+        {"id": "b", "base": "photo.jpg", "output": "b.jpg"}, {"id": "c", "base": "open.png", "output": "c.png"}]}
+      """)
+    let out = w.path("out")
+    let outcomes = try BatchRunner(options: BatchOptions(outputFolder: out, concurrency: 2)).run(try w.jobs("m.json"))
+    #expect(outcomes.map(\.status) == [.ok, .ok, .ok])
+    func mode(_ name: String) throws -> Int {
+      try #require(try FileManager.default.attributesOfItem(atPath: out + "/" + name)[.posixPermissions] as? Int)
+    }
+    #expect(try mode("a.png") & 0o077 == 0 && mode("a.overlay.png") & 0o077 == 0)
+    #expect(try mode("b.jpg") & ~0o640 == 0)
+    #expect(try mode("c.png") & 0o600 == 0o600, "an open photo's output keeps the umask's default")
+  }
+}
