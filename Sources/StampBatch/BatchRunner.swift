@@ -19,7 +19,7 @@ public struct BatchOptions: Sendable {
   /// Which loaders photos and stamps may use, how damaged they may be, and the folder they must lie in.
   public var inputs = InputPolicy()
   /// Bytes of decoded stamps kept between jobs (`--stamp-cache-mb`).
-  public var stampCacheBytes = 256 << 20
+  public var stampCacheBytes = 128 << 20
   /// Seconds a job may run before it is stopped (`--job-timeout`); 0 for no limit.
   public var jobTimeout = 300.0
 

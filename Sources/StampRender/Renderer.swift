@@ -77,16 +77,23 @@ public struct Renderer: Sendable {
   /// pixels are that space carried through `map`. Only the bands the stamps cover are composited, each in one
   /// n-ary composite; the result has the base's size, bands and format.
   func composite(_ stamps: [RenderPlan.Stamp], onto base: Image, map: PlaneMap) throws -> Image {
-    let layers = try self.layers(stamps, map: map, width: base.width, height: base.height)
-    guard !layers.isEmpty else { return base }
-    let plan = BandPlan(boxes: layers.map { ($0.left, $0.top, $0.right, $0.bottom) })
+    var pending: [Layer?] = try self.layers(stamps, map: map, width: base.width, height: base.height)
+    guard !pending.isEmpty else { return base }
+    let plan = BandPlan(boxes: pending.compactMap { $0 }.map { ($0.left, $0.top, $0.right, $0.bottom) })
     var rows: [Image] = []
     var y = 0
     for band in plan.bands {
       let height = band.bottom - band.top
       if band.top > y { rows.append(try base.crop(0, y, base.width, band.top - y)) }
       let middle = try base.crop(band.left, band.top, band.right - band.left, height)
-      var row = [try blend(band.layers.map { layers[$0] }, onto: middle, left: band.left, top: band.top)]
+      // Each group of layers is let go once drawn: its images hold libvips' buffers, and the stamps it drew.
+      let indices = band.layers
+      var row = [
+        try blend(count: indices.count, onto: middle, left: band.left, top: band.top) { range in
+          defer { for k in range { pending[indices[k]] = nil } }
+          return range.compactMap { pending[indices[$0]] }
+        }
+      ]
       if band.left > 0 { row.insert(try base.crop(0, band.top, band.left, height), at: 0) }
       if band.right < base.width { row.append(try base.crop(band.right, band.top, base.width - band.right, height)) }
       rows.append(try Image.join(row, across: row.count))
@@ -102,13 +109,38 @@ public struct Renderer: Sendable {
     try stamps.compactMap { try transformed($0, map: map, width: width, height: height) }
   }
 
-  /// One n-ary composite of `layers` over `piece`, a part of the base whose top-left is (left, top); a 16-bit
-  /// piece (RGB16) has the layers widened to 16 bits and stays 16-bit.
+  /// Layers composited at once, at most: libvips holds buffers for every input of a composite while it runs
+  /// (some megabytes a layer: 1,000 stamps in one job took 1.9 GB). More are drawn in groups of this many, each
+  /// group's result decoded to memory before the next is drawn over it.
+  var layersPerComposite = 16
+
+  /// `layers` composited over `piece`, a part of the base whose top-left is (left, top), in one n-ary composite
+  /// or, past `layersPerComposite`, group after group; a 16-bit piece (RGB16) has the layers widened to 16 bits
+  /// and stays 16-bit.
   func blend(_ layers: [Layer], onto piece: Image, left: Int, top: Int) throws -> Image {
+    try blend(count: layers.count, onto: piece, left: left, top: top) { Array(layers[$0]) }
+  }
+
+  /// `blend` over `count` layers that `take` hands out a group at a time.
+  private func blend(count: Int, onto piece: Image, left: Int, top: Int, take: (Range<Int>) -> [Layer]) throws
+    -> Image
+  {
+    var drawn = piece
+    for start in stride(from: 0, to: count, by: layersPerComposite) {
+      let group = take(start..<min(start + layersPerComposite, count))
+      let next = try blendAtOnce(group, onto: drawn, left: left, top: top)
+      let last = start + layersPerComposite >= count
+      drawn = last ? next : try next.evaluating { try next.derive("draw stamps") { scv_copy_memory($0, &$1) } }
+    }
+    return drawn
+  }
+
+  /// One n-ary composite of `layers` over `piece` (see `blend`).
+  private func blendAtOnce(_ layers: [Layer], onto piece: Image, left: Int, top: Int) throws -> Image {
     let deep = piece.format == VIPS_FORMAT_USHORT
     let under = piece.hasAlpha ? try piece.derive("premultiply") { scv_premultiply($0, &$1) } : piece
-    let overs =
-      deep ? try layers.map { try $0.image.derive("widen") { scv_widen_to_rgb16($0, &$1) } } : layers.map(\.image)
+    let images = try layers.map { try $0.makeImage() }
+    let overs = deep ? try images.map { try $0.derive("widen") { scv_widen_to_rgb16($0, &$1) } } : images
     var pointers: [UnsafeMutablePointer<VipsImage>?] = [under.pointer] + overs.map(\.pointer)
     let xs = layers.map { Int32($0.left - left) }
     let ys = layers.map { Int32($0.top - top) }
@@ -119,7 +151,7 @@ public struct Renderer: Sendable {
     guard status == 0, let result = out else {
       throw RenderError.operation(path: piece.source, operation: "composite", message: Vips.takeError())
     }
-    var composed = withExtendedLifetime((under, layers, overs)) { Image(owning: result, source: piece.source) }
+    var composed = withExtendedLifetime((under, images, overs)) { Image(owning: result, source: piece.source) }
     if piece.hasAlpha {
       composed = try composed.derive("unpremultiply") { scv_unpremultiply($0, &$1) }
     } else {
@@ -140,6 +172,7 @@ public struct Renderer: Sendable {
     guard let content = trimsTransparentMargins ? prepared.content : whole else { return nil }
     let p = stamp.placement
     var shrink = (1.0, 1.0)
+    var reduced = false
     let size = prepared.pixelSize
     var sx = p.size.width * p.scale / size.width
     var sy = p.size.height * p.scale / size.height
@@ -161,6 +194,7 @@ public struct Renderer: Sendable {
     if sx < 0.75 || sy < 0.75 {
       let (hs, vs) = (max(1, 1 / sx), max(1, 1 / sy))
       shrink = (hs, vs)
+      reduced = true
       source = try source.derive("reduce") { scv_reduce($0, &$1, hs, vs) }
       sourceCenter = Point(sourceCenter.x / hs, sourceCenter.y / vs)
       sx *= hs
@@ -192,15 +226,25 @@ public struct Renderer: Sendable {
       image: stamp.image, shrink: [shrink.0, shrink.1],
       geometry: [geometry.a, geometry.b, geometry.c, geometry.d, odx, ody, Double(window.left), Double(window.top)],
       width: box.width, height: box.height)
-    let image = try cache.transforms.layer(key) {
-      let all = window.width == source.width && window.height == source.height
-      let visible = all ? source : try source.crop(window.left, window.top, window.width, window.height)
-      return try visible.derive("affine") {
-        scv_affine(
-          $0, &$1, geometry.a, geometry.b, geometry.c, geometry.d, odx, ody, Int32(box.width), Int32(box.height),
-          "bicubic", 1)
+    // The image is made when the layer is drawn, from the stamp as the cache has it then (decoded again if it
+    // was dropped meanwhile).
+    let (cache, path, sourceWidth, sourceHeight) = (self.cache, stamp.image, source.width, source.height)
+    let covered = GridRect(left: box.left, top: box.top, width: box.width, height: box.height)
+    return Layer(box: covered) { [reduced, shrink] in
+      try cache.transforms.layer(key) {
+        var source = try cache.stamp(path).image
+        if reduced { source = try source.derive("reduce") { scv_reduce($0, &$1, shrink.0, shrink.1) } }
+        guard source.width == sourceWidth, source.height == sourceHeight else {
+          throw RenderError.operation(path: path, operation: "draw stamp", message: "the file changed during the job")
+        }
+        let all = window.width == source.width && window.height == source.height
+        let visible = all ? source : try source.crop(window.left, window.top, window.width, window.height)
+        return try visible.derive("affine") {
+          scv_affine(
+            $0, &$1, geometry.a, geometry.b, geometry.c, geometry.d, odx, ody, Int32(box.width), Int32(box.height),
+            "bicubic", 1)
+        }
       }
     }
-    return Layer(image: image, left: box.left, top: box.top)
   }
 }

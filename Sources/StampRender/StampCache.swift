@@ -61,7 +61,7 @@ public final class StampCache: @unchecked Sendable {
   let transforms = TransformCache()
 
   /// Creates an empty cache keeping up to `budget` bytes; stamps over `maxPixels` pixels are refused.
-  public init(maxPixels: Int = 100_000_000, policy: InputPolicy = InputPolicy(), budget: Int = 256 << 20) {
+  public init(maxPixels: Int = 100_000_000, policy: InputPolicy = InputPolicy(), budget: Int = 128 << 20) {
     self.maxPixels = maxPixels
     self.policy = policy
     self.budget = budget

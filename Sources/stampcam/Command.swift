@@ -45,7 +45,7 @@ struct RenderOptions: Equatable, Sendable {
   /// Seconds a job may take before it is cancelled; 0 for no limit.
   var jobTimeout = 300.0
   /// Megabytes of decoded stamps kept between jobs.
-  var stampCacheMB = 256
+  var stampCacheMB = 128
 }
 
 /// Options of `stampcam import`.

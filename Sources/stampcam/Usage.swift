@@ -86,7 +86,7 @@ enum Usage {
       --job-timeout S    cancel a job still running after S seconds (default 300; 0: no limit); it fails
                          alone and leaves no file
       --stamp-cache-mb N keep up to N MB of decoded stamps between jobs, least recently used dropped first
-                         (default 256)
+                         (default 128)
       --allow-untrusted-loaders
                          let libvips read every format it knows (ImageMagick, PDF, SVG, FITS, raw...):
                          only for input you trust
