@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// A photo or stamp opened once for reading: a regular file, inside the input root when there is one.
 ///
@@ -9,6 +10,8 @@ public final class InputFile: Sendable, Hashable {
   /// The path as the manifest gave it, for messages.
   public let path: String
   let descriptor: Int32
+  /// Set once the file was read whole as a JPEG and found sound (see `JPEGTransplant.verify`).
+  private let verified = Mutex(false)
 
   private init(path: String, descriptor: Int32) {
     self.path = path
@@ -34,6 +37,14 @@ public final class InputFile: Sendable, Hashable {
     _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
     if let root { try file.check(inside: root, info) }
     return file
+  }
+
+  /// True the first time only: the caller checks the file's data once for all the job's outputs.
+  func firstCheck() -> Bool {
+    verified.withLock { done in
+      defer { done = true }
+      return !done
+    }
   }
 
   /// The file's permission bits (for outputs, which are never more open than their photo).

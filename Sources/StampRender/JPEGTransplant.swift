@@ -41,7 +41,7 @@ enum JPEGTransplant {
   /// the data: "N extraneous bytes before marker"), which libvips never reads. Only that damage is reported here;
   /// a file libjpeg cannot read at all is libvips' to report.
   static func verify(_ file: InputFile, with renderer: Renderer) throws {
-    guard renderer.inputs.failOn >= .error else { return }
+    guard renderer.inputs.failOn >= .error, file.firstCheck() else { return }
     do {
       try JPEGCodecPool.shared.withCodec { codec in
         guard try codec.open(file) != nil else { return }
