@@ -3,6 +3,7 @@
 // interval, a region decoded and encoded again, the span encoded and the file spliced; and, apart, the whole
 // coefficients read, a region redrawn and the file written. Errors are expected; a crash, an address error or a
 // hang is a bug.
+#include <fcntl.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -42,7 +43,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   char message[512];
   sjt_header header;
   for (int pass = 0; pass < 2; pass++) {
-    if (sjt_open(state, in_path, &header, message, sizeof message) != 0) return 0;
+    int fd = open(in_path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return 0;
+    int opened = sjt_open(state, fd, &header, message, sizeof message);
+    close(fd);
+    if (opened != 0) return 0;
     // Big pictures only make the run slow; the shapes that matter fit in a few thousand pixels.
     if ((long) header.width * header.height > 1 << 20) break;
     // What RenderPath.choose lets through to the transplant: baseline 8-bit YCbCr, luma 1x1, 2x1, 2x2 or 1x2 with
