@@ -86,14 +86,17 @@ extension RenderCommandTests {
   func aSignalStopsTheJobsInFlightAfterAGrace(_ number: Int32, _ status: Int32) throws {
     let cli = try CommandRunner()
     defer { cli.remove() }
-    // A header claiming 9999 x 9999 pixels over 16 x 16 of data: rendered in grey under --fail-on none, slowly.
+    // A header claiming 30000 x 30000 pixels over 16 x 16 of data: rendered in grey under --fail-on none, for
+    // far longer than the grace (some 30 s).
     var bytes = try cli.jpeg("slow.jpg", width: 16, height: 16, rgb: [90, 90, 90])
     let frame = try #require(bytes.indices.first { bytes[$0] == 0xFF && bytes[$0 + 1] == 0xC0 })
-    bytes.replaceSubrange(frame + 5..<frame + 9, with: [0x27, 0x0F, 0x27, 0x0F])
+    bytes.replaceSubrange(frame + 5..<frame + 9, with: [0x75, 0x30, 0x75, 0x30])
     try cli.write("slow.jpg", bytes: bytes)
     try cli.write("m.json", #"{"version": 1, "jobs": [{"id": "slow", "base": "slow.jpg", "output": "slow.png"}]}"#)
     var signalled = Date()
-    let result = try cli.run(["render", "m.json", "--out", "out", "--fail-on", "none", "--job-timeout", "0"]) {
+    let result = try cli.run([
+      "render", "m.json", "--out", "out", "--fail-on", "none", "--job-timeout", "0", "--max-pixels", "1000000000",
+    ]) {
       // Once the output's temporary file exists, the job is writing.
       let deadline = Date().addingTimeInterval(20)
       while Date() < deadline, cli.files("out").isEmpty { usleep(20_000) }
