@@ -63,6 +63,7 @@ typedef struct {
   struct jpeg_error_mgr pub;
   jmp_buf jump;
   char text[JMSG_LENGTH_MAX];
+  int damage;  // set by a corrupt-data warning of the file opened last: 1 it ends early, 2 other damage
 } sjt_error;
 
 struct sjt_state {
@@ -81,6 +82,8 @@ struct sjt_state {
   FILE *out;
   char *out_buffer;                   // stdio's buffer for outputs (see sjt_create_output), reused across jobs
   int opened;
+  struct jpeg_progress_mgr progress;  // checks `stop` (sjt_set_stop) as libjpeg works
+  const volatile int *stop;
   sjt_restarts restarts;  // the opened file's restart intervals, once indexed (jpeg_restart.c)
   sjt_arrays arrays;      // the photo's coefficient arrays (jpeg_arrays.c)
   // The standard Huffman tables (luma, chroma), kept from a fresh compressor: libjpeg-turbo's jpeg_set_defaults

@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include <jpeglib.h>
+#include <jerror.h>
 
 #include "jpeg_state.h"
 
@@ -19,10 +20,28 @@ static void sjt_fail(j_common_ptr c) {
   longjmp(e->jump, 1);
 }
 
-// Warnings mean damaged data (a truncated file decodes as grey otherwise): treat them as errors.
+// Warnings mean damaged data (a truncated file decodes as grey otherwise): treat them as errors, and say which kind
+// (sjt_damage) so the caller can apply the --fail-on policy.
 static void sjt_emit(j_common_ptr c, int level) {
-  if (level < 0) sjt_fail(c);
+  // A malformed ICC_PROFILE chunk sequence only loses the profile (sjt_open drops it).
+  if (level >= 0 || c->err->msg_code == JWRN_BOGUS_ICC) return;
+  ((sjt_error *) c->err)->damage = c->err->msg_code == JWRN_JPEG_EOF ? 1 : 2;
+  sjt_fail(c);
 }
+
+int sjt_damage(const sjt_state *s) { return s->error.damage; }
+
+// Called by libjpeg every row or so: a job stopped from another thread (--job-timeout, a signal) fails here.
+// The error manager is the state's first member, so every libjpeg object of the state leads back to it.
+static void sjt_progress(j_common_ptr c) {
+  sjt_state *s = (sjt_state *) c->err;
+  if (s->stop && *s->stop) {
+    snprintf(s->error.text, sizeof s->error.text, "stopped");
+    longjmp(s->error.jump, 1);
+  }
+}
+
+void sjt_set_stop(sjt_state *s, const volatile int *stop) { s->stop = stop; }
 
 static void sjt_errors(sjt_error *e) {
   jpeg_std_error(&e->pub);
@@ -56,6 +75,9 @@ sjt_state *sjt_new(void) {
   jpeg_create_compress(&s->enc);
   jpeg_create_compress(&s->dst);
   sjt_arrays_adopt(s, (j_common_ptr) &s->src, 1);
+  s->progress.progress_monitor = sjt_progress;
+  s->src.progress = s->aux.progress = &s->progress;
+  s->enc.progress = s->dst.progress = &s->progress;
   // Both compressors write the photo's arrays: the output file, and the restart spans (jpeg_restart.c).
   sjt_arrays_adopt(s, (j_common_ptr) &s->dst, 0);
   sjt_arrays_adopt(s, (j_common_ptr) &s->enc, 0);
@@ -91,14 +113,12 @@ void sjt_close(sjt_state *s) {
   sjt_restarts_clear(&s->restarts);
 }
 
-// Reads the whole file into the state's buffer; 2 (message set) when it holds more than `max_bytes`, found from its
-// size before anything is read (and again while reading: a file may grow, a pipe has no size).
-static int sjt_slurp(sjt_state *s, const char *path, size_t max_bytes, char *message, size_t length) {
-  FILE *f = fopen(path, "rb");
-  if (!f) return snprintf(message, length, "%s", strerror(errno)), -1;
+// Reads the whole regular file open on `fd` (from its start, with pread) into the state's buffer; 2 (message set)
+// when it holds more than `max_bytes`, found from its size before anything is read (and again while reading: a file
+// may grow).
+static int sjt_slurp(sjt_state *s, int fd, size_t max_bytes, char *message, size_t length) {
   struct stat info;
-  if (fstat(fileno(f), &info) == 0 && info.st_size > 0 && (unsigned long long) info.st_size > max_bytes) {
-    fclose(f);
+  if (fstat(fd, &info) == 0 && info.st_size > 0 && (unsigned long long) info.st_size > max_bytes) {
     snprintf(message, length, "the file is %lld bytes, over the limit of %zu bytes for a photo",
       (long long) info.st_size, max_bytes);
     return 2;
@@ -106,32 +126,31 @@ static int sjt_slurp(sjt_state *s, const char *path, size_t max_bytes, char *mes
   s->file_len = 0;
   for (;;) {
     if (s->file_len > max_bytes) {
-      fclose(f);
       snprintf(message, length, "the file is over the limit of %zu bytes for a photo", max_bytes);
       return 2;
     }
     if (s->file_len == s->file_cap) {
       size_t cap = s->file_cap ? s->file_cap * 2 : (size_t) 1 << 22;
-      // Never more than one byte past the limit: enough to tell that a file without a size (a pipe) is over it.
+      // Never more than one byte past the limit: enough to tell that a file that grew is over it.
       if (max_bytes < SIZE_MAX && cap > max_bytes + 1) cap = max_bytes + 1;
       unsigned char *grown = cap > s->file_cap ? realloc(s->file, cap) : NULL;
-      if (!grown) return fclose(f), snprintf(message, length, "out of memory"), -1;
+      if (!grown) return snprintf(message, length, "out of memory"), -1;
       s->file = grown;
       s->file_cap = cap;
     }
-    size_t n = fread(s->file + s->file_len, 1, s->file_cap - s->file_len, f);
-    s->file_len += n;
+    ssize_t n = pread(fd, s->file + s->file_len, s->file_cap - s->file_len, (off_t) s->file_len);
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) return snprintf(message, length, "read error: %s", strerror(errno)), -1;
     if (n == 0) break;
+    s->file_len += (size_t) n;
   }
-  int failed = ferror(f);
-  fclose(f);
-  if (failed) return snprintf(message, length, "read error"), -1;
   return 0;
 }
 
-int sjt_open(sjt_state *s, const char *path, size_t max_bytes, sjt_header *h, char *message, size_t length) {
+int sjt_open(sjt_state *s, int fd, size_t max_bytes, sjt_header *h, char *message, size_t length) {
   sjt_close(s);
-  int read = sjt_slurp(s, path, max_bytes, message, length);
+  s->error.damage = 0;
+  int read = sjt_slurp(s, fd, max_bytes, message, length);
   if (read) return read == 2 ? 2 : -1;
   if (s->file_len < 3 || s->file[0] != 0xFF || s->file[1] != 0xD8 || s->file[2] != 0xFF) {
     snprintf(message, length, "not a JPEG file");
@@ -144,6 +163,7 @@ int sjt_open(sjt_state *s, const char *path, size_t max_bytes, sjt_header *h, ch
   s->src.err = &s->error.pub;
   jpeg_create_decompress(&s->src);
   sjt_arrays_adopt(s, (j_common_ptr) &s->src, 1);
+  s->src.progress = &s->progress;
   s->opened = 1;
   jpeg_mem_src(&s->src, s->file, (unsigned long) s->file_len);
   jpeg_save_markers(&s->src, JPEG_APP0 + 2, 0xFFFF);
@@ -179,7 +199,10 @@ int sjt_open(sjt_state *s, const char *path, size_t max_bytes, sjt_header *h, ch
   free(s->icc);
   s->icc = NULL;
   s->icc_len = 0;
-  if (!jpeg_read_icc_profile(&s->src, &s->icc, &s->icc_len)) {
+  // Kept only when well formed: the APP2 chunks in sequence (jpeg_read_icc_profile checks their numbers and
+  // count) and the assembled profile sane (sjt_icc_well_formed). Otherwise the output has none.
+  if (!jpeg_read_icc_profile(&s->src, &s->icc, &s->icc_len) || !sjt_icc_well_formed(s->icc, s->icc_len)) {
+    free(s->icc);
     s->icc = NULL;
     s->icc_len = 0;
   }

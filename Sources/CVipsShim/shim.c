@@ -7,8 +7,13 @@
 
 #include <vips/vector.h>
 
+#include <errno.h>
+#include <fcntl.h>
 #include <malloc.h>
 #include <pthread.h>
+#include <stdio.h>
+#include <sys/stat.h>
+#include <unistd.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -56,6 +61,10 @@ static void scv_do_init(void) {
     vips_vector_set_enabled(FALSE);
     // Stamps are few and small; the operation cache only holds memory in a batch of distinct photos.
     vips_cache_set_max(0);
+    // Loaders libvips itself marks untrusted (ImageMagick, PDF, SVG, FITS, Matlab, CSV, raw...) are refused
+    // unless the user opts back in (scv_allow_untrusted). The overlay draws its own SVG, made here, not read.
+    vips_block_untrusted_set(TRUE);
+    vips_operation_block_set("VipsForeignLoadSvgBuffer", FALSE);
   }
 }
 
@@ -111,9 +120,64 @@ char *scv_check_file(const char *path, int fail_on, char *loader, size_t loader_
   return copy;
 }
 
-VipsImage *scv_load(const char *path, int sequential, int fail_on) {
-  return vips_image_new_from_file(
-    path, "access", sequential ? VIPS_ACCESS_SEQUENTIAL : VIPS_ACCESS_RANDOM, "fail_on", fail_on, NULL);
+void scv_allow_untrusted(int allow) {
+  vips_block_untrusted_set(allow ? FALSE : TRUE);
+  vips_operation_block_set("VipsForeignLoadSvgBuffer", FALSE);
+}
+
+// The loaders an input may use unless untrusted ones are allowed: the photo formats, with fuzzed decoders.
+static const char *const scv_safe_loaders[] = {
+  "VipsForeignLoadJpegSource", "VipsForeignLoadPngSource", "VipsForeignLoadWebpSource", "VipsForeignLoadTiffSource",
+  "VipsForeignLoadNsgifSource", "VipsForeignLoadHeifSource", NULL};
+
+// A descriptor of its own (own file offset) on the file `fd` is open on: libvips reads a source with read() and
+// lseek(), and two sources on dup()ed descriptors would move each other's offset. Reopening through /proc gives
+// the same file (the same inode even if its name now points elsewhere); without /proc, a dup from the start.
+static int scv_own_descriptor(int fd) {
+  char name[64];
+  snprintf(name, sizeof name, "/proc/self/fd/%d", fd);
+  int copy = open(name, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
+  struct stat a, b;
+  if (copy >= 0 && fstat(fd, &a) == 0 && fstat(copy, &b) == 0 && a.st_dev == b.st_dev && a.st_ino == b.st_ino) {
+    fcntl(copy, F_SETFL, fcntl(copy, F_GETFL) & ~O_NONBLOCK);
+    return copy;
+  }
+  if (copy >= 0) close(copy);
+  copy = fcntl(fd, F_DUPFD_CLOEXEC, 0);
+  if (copy >= 0) lseek(copy, 0, SEEK_SET);
+  return copy;
+}
+
+VipsImage *scv_load_descriptor(int fd, int sequential, int fail_on, int any_loader) {
+  int own = scv_own_descriptor(fd);
+  if (own < 0) {
+    vips_error("stampcam", "cannot reopen the file: %s", g_strerror(errno));
+    return NULL;
+  }
+  VipsSource *source = vips_source_new_from_descriptor(own);
+  close(own);  // the source holds its own duplicate
+  if (!source) return NULL;
+  const char *loader = vips_foreign_find_load_source(source);
+  if (!loader) {
+    g_object_unref(source);
+    return NULL;
+  }
+  int allowed = any_loader;
+  for (int i = 0; !allowed && scv_safe_loaders[i]; i++) allowed = strcmp(loader, scv_safe_loaders[i]) == 0;
+  if (!allowed) {
+    vips_error("stampcam", "format not allowed (%s; stampcam reads JPEG, PNG, WebP, TIFF, GIF "
+      "and HEIF unless --allow-untrusted-loaders is given)", loader);
+    g_object_unref(source);
+    return NULL;
+  }
+  // libvips' JPEG loader takes libjpeg's corrupt-data warnings (bad Huffman codes, missing restart markers,
+  // extraneous bytes) as errors only at "warning"; stampcam's "error" includes them, as its JPEG path does.
+  if (fail_on == VIPS_FAIL_ON_ERROR && strcmp(loader, "VipsForeignLoadJpegSource") == 0) fail_on = VIPS_FAIL_ON_WARNING;
+  // No option string: nothing in a file name is ever read as a loader option.
+  VipsImage *image = vips_image_new_from_source(
+    source, "", "access", sequential ? VIPS_ACCESS_SEQUENTIAL : VIPS_ACCESS_RANDOM, "fail_on", fail_on, NULL);
+  g_object_unref(source);
+  return image;
 }
 
 VipsImage *scv_load_buffer(const void *data, size_t length, int fail_on) {
@@ -139,6 +203,30 @@ int scv_to_srgb(VipsImage *in, VipsImage **out) {
   }
   int result = vips_cast(t, out, VIPS_FORMAT_UCHAR, NULL);
   g_object_unref(t);
+  return result;
+}
+
+int scv_to_rgb16(VipsImage *in, VipsImage **out) {
+  VipsImage *t = NULL;
+  if (vips_colourspace(in, &t, VIPS_INTERPRETATION_RGB16, NULL)) return -1;
+  if (t->BandFmt == VIPS_FORMAT_USHORT) {
+    *out = t;
+    return 0;
+  }
+  int result = vips_cast(t, out, VIPS_FORMAT_USHORT, NULL);
+  g_object_unref(t);
+  return result;
+}
+
+int scv_widen_to_rgb16(VipsImage *in, VipsImage **out) {
+  // x * 257 maps 0...255 onto 0...65535 exactly (255 * 257 = 65535), alpha included.
+  VipsImage *scaled = NULL, *wide = NULL;
+  if (vips_linear1(in, &scaled, 257.0, 0.0, NULL)) return -1;
+  int result = vips_cast(scaled, &wide, VIPS_FORMAT_USHORT, NULL);
+  g_object_unref(scaled);
+  if (result) return -1;
+  result = vips_copy(wide, out, "interpretation", VIPS_INTERPRETATION_RGB16, NULL);
+  g_object_unref(wide);
   return result;
 }
 
@@ -268,6 +356,13 @@ int scv_strip_metadata(VipsImage *in, VipsImage **out, int keep_icc, int keep_or
     g_free(list.names[i]);
   }
   g_free(list.names);
+  // A profile that is not a well-formed ICC profile is not kept either (it could carry anything).
+  const void *icc = NULL;
+  size_t icc_length = 0;
+  if (keep_icc && vips_image_get_typeof(t, VIPS_META_ICC_NAME)
+      && (vips_image_get_blob(t, VIPS_META_ICC_NAME, &icc, &icc_length)
+        || !sjt_icc_well_formed((const unsigned char *) icc, icc_length)))
+    vips_image_remove(t, VIPS_META_ICC_NAME);
   *out = t;
   return 0;
 }

@@ -26,6 +26,12 @@ public struct BatchOptions: Sendable {
   public mutating func protect(_ path: String) {
     if let identity = FileIdentity(path: path) { protected.insert(identity) }
   }
+  /// Which loaders photos and stamps may use, how damaged they may be, and the folder they must lie in.
+  public var inputs = InputPolicy()
+  /// Bytes of decoded stamps kept between jobs (`--stamp-cache-mb`).
+  public var stampCacheBytes = 128 << 20
+  /// Seconds a job may run before it is stopped (`--job-timeout`); 0 for no limit.
+  public var jobTimeout = 300.0
 
   /// Creates options; `concurrency` nil means the number of active cores.
   public init(outputFolder: String, concurrency: Int? = nil, maxPixels: Int = 100_000_000) {
@@ -43,7 +49,10 @@ public struct BatchRunner: Sendable {
   /// Prepares a run: creates the output folder.
   public init(options: BatchOptions) throws {
     self.options = options
-    let renderer = Renderer(cache: StampCache(maxPixels: options.maxPixels), maxPixels: options.maxPixels)
+    try options.inputs.activate()
+    let cache = StampCache(maxPixels: options.maxPixels, policy: options.inputs, budget: options.stampCacheBytes)
+    var renderer = Renderer(cache: cache, maxPixels: options.maxPixels)
+    renderer.inputs = options.inputs
     var jobRenderer = JobRenderer(renderer: renderer, paths: try OutputPaths(folder: options.outputFolder))
     jobRenderer.overlayAll = options.overlay
     jobRenderer.protected = options.protected
@@ -104,29 +113,42 @@ public struct BatchRunner: Sendable {
         case .failure(let error):
           _ = note(JobOutcome(id: "?", status: .failed, outputs: [], error: error.description, seconds: 0))
         case .success(let job):
-          Self.perform(
-            job, with: jobRenderer, ledger: ledger, resume: options.resume, manifest: options.manifest, record: note)
+          Self.perform(job, with: jobRenderer, ledger: ledger, options: options, cancellation: cancellation, record: note)
         }
       })
   }
 
   /// Renders the job's outputs to temporaries, then renames them into place and records the outcome together. A
   /// failure is told by the file at fault (see `RenderError.diagnosed`) and starts with where the job is: the
-  /// manifest, the line the job starts on, and its id.
+  /// manifest, the line the job starts on, and its id. The job stops (and fails alone) past `options.jobTimeout`,
+  /// or when `cancellation` stops the jobs in flight.
   static func perform(
-    _ job: JobEntry, with renderer: JobRenderer, manifest: String? = nil, record: (JobOutcome) -> Bool
+    _ job: JobEntry, with renderer: JobRenderer, options: BatchOptions, cancellation: Cancellation,
+    record: (JobOutcome) -> Bool
   ) {
     let start = DispatchTime.now()
     func seconds() -> Double { Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9 }
     func failed(_ error: Error) -> JobOutcome {
       let told = (error as? RenderError)?.diagnosed(reading: job.base) ?? error
-      let place = (manifest.map { "\($0):\(job.line): " } ?? "") + "job \(JSON.quote(job.id)): "
+      let place = (options.manifest.map { "\($0):\(job.line): " } ?? "") + "job \(JSON.quote(job.id)): "
       return JobOutcome(id: job.id, status: .failed, outputs: [], error: place + "\(told)", seconds: seconds())
+    }
+    // The job's stop switch: thrown by its timer, or by the batch once a signal's grace is over.
+    let control = JobControl()
+    let timeout = options.jobTimeout
+    // The parser bounds the timeout to a day: the conversion cannot trap.
+    let limit = timeout == timeout.rounded() && timeout < 1e9 ? String(Int(timeout)) : String(timeout)
+    let timer = DispatchWorkItem { control.stop(because: "the job was stopped after \(limit) s (--job-timeout)") }
+    if timeout > 0 { DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: timer) }
+    cancellation.track(control)
+    defer {
+      timer.cancel()
+      cancellation.untrack(control)
     }
     let staged: [StagedFile]
     let path: RenderPath?
     do {
-      (staged, path) = try renderer.stage(job)
+      (staged, path) = try control.run { try renderer.stage(job) }
     } catch {
       _ = record(failed(error))
       return

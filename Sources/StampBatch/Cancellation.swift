@@ -1,10 +1,13 @@
 import Foundation
 import StampRender
 
-/// A flag the signal handler sets and the workers read: once cancelled, no new job starts.
+/// A flag the signal handler sets and the workers read: once cancelled, no new job starts; `stopJobs` then stops
+/// the jobs in flight.
 public final class Cancellation: @unchecked Sendable {
   private let lock = NSLock()
   private var cancelled = false
+  private var running: [ObjectIdentifier: JobControl] = [:]
+  private var stopReason: String?
 
   /// A flag not yet set.
   public init() {}
@@ -13,6 +16,30 @@ public final class Cancellation: @unchecked Sendable {
   public func cancel() {
     lock.lock()
     cancelled = true
+    lock.unlock()
+  }
+
+  /// Stops every job in flight and every job that starts later, with `reason` as its error.
+  public func stopJobs(because reason: String) {
+    lock.lock()
+    stopReason = reason
+    let jobs = Array(running.values)
+    lock.unlock()
+    for job in jobs { job.stop(because: reason) }
+  }
+
+  /// Makes `control` stop with the others (`stopJobs`), from now until `untrack`.
+  func track(_ control: JobControl) {
+    lock.lock()
+    running[ObjectIdentifier(control)] = control
+    let reason = stopReason
+    lock.unlock()
+    if let reason { control.stop(because: reason) }
+  }
+
+  func untrack(_ control: JobControl) {
+    lock.lock()
+    running[ObjectIdentifier(control)] = nil
     lock.unlock()
   }
 
@@ -28,6 +55,9 @@ public final class Cancellation: @unchecked Sendable {
     TemporaryFiles.shared.removeAll()
   }
 }
+
+/// What stampcam accepts as input (`--input-root`, `--fail-on`, `--allow-untrusted-loaders`).
+public typealias InputPolicy = StampRender.InputPolicy
 
 /// Whole-or-nothing file writes, for the command line's own outputs (imported touches).
 public typealias AtomicFile = StampRender.AtomicFile

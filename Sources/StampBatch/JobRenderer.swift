@@ -50,10 +50,14 @@ struct JobRenderer: Sendable {
   func stage(_ job: JobEntry) throws -> (files: [StagedFile], path: RenderPath?) {
     guard let paths else { throw BatchError.outputFolder(path: "", message: "no output folder") }
     let wantsOverlay = overlayAll || job.overlay
-    let (scene, traces) = try replay(job, tracing: wantsOverlay) { try renderer.cache.pixelSize(of: $0) }
-    let plan = RenderPlan(
+    // The photo is opened once: its header and, for every output, its pixels are read from that one file.
+    let base = try InputFile.open(job.base, root: renderer.inputs.root)
+    JobControl.current?.outputModeLimit = base.mode
+    let (scene, traces) = try replay(job, base: base, tracing: wantsOverlay) { try renderer.cache.pixelSize(of: $0) }
+    var plan = RenderPlan(
       base: job.base,
       stamps: zip(job.stamps, scene.stamps).map { RenderPlan.Stamp(image: $0.image, placement: $1) })
+    plan.baseFile = base
     let inputs = inputs(of: job)
     let quality = job.settings.quality
     let targets = try outputs(of: job).map { try paths.resolve($0, job: job.id, inputs: inputs) }
@@ -84,10 +88,11 @@ struct JobRenderer: Sendable {
 
   /// Reads the headers the job needs (never the pixels of the photo) and replays its gestures; `stampSize`
   /// gives a stamp image's upright pixel size.
-  func replay(_ job: JobEntry, tracing: Bool = false, stampSize: (String) throws -> Size) throws
-    -> (SceneResult, [TouchTrace])
-  {
-    let header = try ImageHeader.read(job.base)
+  func replay(
+    _ job: JobEntry, base: InputFile? = nil, tracing: Bool = false, stampSize: (String) throws -> Size
+  ) throws -> (SceneResult, [TouchTrace]) {
+    let file = try base ?? InputFile.open(job.base, root: renderer.inputs.root)
+    let header = try ImageHeader.read(file, policy: renderer.inputs)
     guard header.width * header.height <= renderer.maxPixels else {
       throw RenderError.tooLarge(path: job.base, width: header.width, height: header.height, limit: renderer.maxPixels)
     }

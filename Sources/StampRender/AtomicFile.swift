@@ -41,12 +41,22 @@ public enum AtomicFile {
     do {
       defer { close(fd) }
       try fill(fd)
+      try limitMode(fd, display: target.display)
       guard fsync(fd) == 0 else { throw RenderError.write(path: target.display, message: Folder.reason(errno)) }
     } catch {
       staged.discard()
       throw error
     }
     return staged
+  }
+
+  /// Takes from the file's mode (the umask's default) every permission its job's photo does not have.
+  private static func limitMode(_ fd: Int32, display: String) throws {
+    guard let limit = JobControl.current?.outputModeLimit, limit & 0o777 != 0o777 else { return }
+    var info = stat()
+    guard fstat(fd, &info) == 0, fchmod(fd, info.st_mode & 0o777 & limit) == 0 else {
+      throw RenderError.write(path: display, message: Folder.reason(errno))
+    }
   }
 }
 

@@ -34,13 +34,21 @@ final class Image: @unchecked Sendable {
       && (interpretation == VIPS_INTERPRETATION_sRGB || interpretation == VIPS_INTERPRETATION_RGB)
   }
 
-  /// Opens a file lazily: only the header is read now.
+  /// Opens a file lazily: only the header is read now (see `InputFile` for what is refused).
   static func open(_ path: String, sequential: Bool) throws -> Image {
+    try open(InputFile.open(path), sequential: sequential, policy: InputPolicy())
+  }
+
+  /// Opens an input lazily, read through its own descriptor, with the loaders and damage `policy` allows.
+  static func open(_ file: InputFile, sequential: Bool, policy: InputPolicy) throws -> Image {
     try Vips.start()
-    guard let pointer = Vips.call({ scv_load(path, sequential ? 1 : 0, Int32(VIPS_FAIL_ON_ERROR.rawValue)) }) else {
-      throw RenderError.unreadable(path: path, message: Vips.takeError())
+    let loaded = Vips.call {
+      scv_load_descriptor(file.descriptor, sequential ? 1 : 0, policy.failOn.vips, policy.untrustedLoaders ? 1 : 0)
     }
-    return Image(owning: pointer, source: path)
+    guard let pointer = loaded else {
+      throw RenderError.unreadable(path: file.path, message: Vips.takeError())
+    }
+    return Image(owning: pointer, source: file.path)
   }
 
   /// Runs a shim call that produces a new image, wrapping failure in an error naming the source file.
@@ -60,7 +68,8 @@ final class Image: @unchecked Sendable {
   func pixels() throws -> [UInt8] {
     let eight = format == VIPS_FORMAT_UCHAR ? self : try derive("cast") { scv_cast($0, &$1, VIPS_FORMAT_UCHAR) }
     var length = 0
-    guard let raw = Vips.call({ vips_image_write_to_memory(eight.pointer, &length) }) else {
+    let written = try eight.evaluating { Vips.call { vips_image_write_to_memory(eight.pointer, &length) } }
+    guard let raw = written else {
       throw RenderError.operation(path: source, operation: "decode", message: Vips.takeError())
     }
     defer { g_free(raw) }

@@ -26,7 +26,12 @@ public struct ImageHeader: Sendable, Hashable {
 
   /// Reads a file's header; its pixels are not decoded.
   public static func read(_ path: String) throws -> ImageHeader {
-    let image = try Image.open(path, sequential: true)
+    try read(InputFile.open(path), policy: InputPolicy())
+  }
+
+  /// Reads an opened input's header with the loaders `policy` allows; its pixels are not decoded.
+  public static func read(_ file: InputFile, policy: InputPolicy) throws -> ImageHeader {
+    let image = try Image.open(file, sequential: true, policy: policy)
     return ImageHeader(width: image.width, height: image.height, orientation: image.orientation)
   }
 }

@@ -34,13 +34,15 @@ enum ImageWriter {
       case .webp: code = 2
       case .tiff: code = 3
       }
-      let status = Vips.call {
-        if format == .jpeg, let style {
-          // VipsForeignSubsample: 1 on (4:2:0), 2 off (4:4:4).
-          scv_save_descriptor_jpeg(
-            image.pointer, fd, Int32(quality), style.subsampled ? 1 : 2, style.progressive ? 1 : 0)
-        } else {
-          scv_save_descriptor(image.pointer, fd, code, Int32(quality))
+      let status = try image.evaluating {
+        Vips.call {
+          if format == .jpeg, let style {
+            // VipsForeignSubsample: 1 on (4:2:0), 2 off (4:4:4).
+            scv_save_descriptor_jpeg(
+              image.pointer, fd, Int32(quality), style.subsampled ? 1 : 2, style.progressive ? 1 : 0)
+          } else {
+            scv_save_descriptor(image.pointer, fd, code, Int32(quality))
+          }
         }
       }
       guard status == 0 else {

@@ -7,7 +7,9 @@ import Foundation
 final class JPEGCodec {
   private let state: OpaquePointer
   /// The file opened last, for error messages.
-  private var path = "<none>"
+  private(set) var path = "<none>"
+  /// The control whose flag libjpeg checks, kept alive while it is in use.
+  private var control: JobControl?
 
   /// Creates a codec; nil when libjpeg cannot allocate its objects.
   init?() {
@@ -19,13 +21,13 @@ final class JPEGCodec {
     sjt_free(state)
   }
 
-  /// Reads `path` (refused when over `maxBytes`, before it is read) and its header (not its coefficients yet); nil
-  /// when the file does not start like a JPEG.
-  func open(_ path: String, maxBytes: Int = Renderer.defaultMaxFileBytes) throws -> JPEGFacts? {
-    self.path = path
+  /// Reads the whole file open as `file` (refused when over `maxBytes`, before it is read) and its header (not its
+  /// coefficients yet); nil when the file does not start like a JPEG.
+  func open(_ file: InputFile, maxBytes: Int = Renderer.defaultMaxFileBytes) throws -> JPEGFacts? {
+    self.path = file.path
     var header = sjt_header()
-    let status = try check("read JPEG header") { sjt_open(state, path, max(maxBytes, 0), &header, $0, $1) }
-    if status == 2 { throw RenderError.fileTooLarge(path: path, limit: maxBytes) }
+    let status = try check("read JPEG header") { sjt_open(state, file.descriptor, max(maxBytes, 0), &header, $0, $1) }
+    if status == 2 { throw RenderError.fileTooLarge(path: file.path, limit: maxBytes) }
     guard status == 0 else { return nil }
     let spaces: [Int32: JPEGFacts.ColourSpace] = [
       Int32(SJT_GRAY): .grayscale, Int32(SJT_YCBCR): .yCbCr, Int32(SJT_RGB): .rgb, Int32(SJT_CMYK): .cmyk,
@@ -38,6 +40,17 @@ final class JPEGCodec {
       precision: Int(header.precision), progressive: header.progressive != 0, arithmetic: header.arithmetic != 0,
       sampling: (0..<min(Int(header.components), 4)).map { BlockMap.Sampling(Int(h[$0]), Int(v[$0])) },
       restartInterval: Int(header.restart_interval), quantizationUsable: header.quantization_ok != 0)
+  }
+
+  /// Makes libjpeg stop soon once `control` is stopped; nil: never.
+  func stop(on control: JobControl?) {
+    self.control = control
+    sjt_set_stop(state, control.map { UnsafePointer($0.flag) })
+  }
+
+  /// Reads the file at `path` and its header, as `open(_:maxBytes:)` does with the file held open.
+  func open(_ path: String, maxBytes: Int = Renderer.defaultMaxFileBytes) throws -> JPEGFacts? {
+    try open(InputFile.open(path), maxBytes: maxBytes)
   }
 
   /// Reads every DCT coefficient of the opened file.
@@ -129,6 +142,10 @@ final class JPEGCodec {
     message.initialize(repeating: 0, count: capacity)
     let status = body(message, capacity)
     guard status >= 0 else {
+      let damage = sjt_damage(state)
+      guard damage == 0 else {
+        throw RenderError.damaged(path: path, message: String(cString: message), truncated: damage == 1)
+      }
       throw RenderError.operation(path: path, operation: operation, message: String(cString: message))
     }
     return status

@@ -18,11 +18,19 @@ final class JPEGCodecPool: @unchecked Sendable {
   /// Runs `body` with a codec no other job is using; the codec's file is closed afterwards, whatever happens.
   func withCodec<T>(_ body: (JPEGCodec) throws -> T) throws -> T {
     let codec = try take()
+    let control = JobControl.current
+    codec.stop(on: control)
     defer {
+      codec.stop(on: nil)
       codec.close()
       give(codec)
     }
-    return try body(codec)
+    do {
+      return try body(codec)
+    } catch {
+      try control?.checkpoint(codec.path)
+      throw error
+    }
   }
 
   private func take() throws -> JPEGCodec {

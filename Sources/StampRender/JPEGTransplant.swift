@@ -29,10 +29,28 @@ enum JPEGTransplant {
     var facts: JPEGFacts? = nil
   }
 
+  /// Reads every coefficient of a JPEG base whose pixels libvips is about to decode, when the policy fails corrupt
+  /// data: libjpeg notices some damage only past the last pixel row (the decoder lost step and stopped short of
+  /// the data: "N extraneous bytes before marker"), which libvips never reads. Only that damage is reported here;
+  /// a file libjpeg cannot read at all is libvips' to report.
+  static func verify(_ file: InputFile, with renderer: Renderer) throws {
+    guard renderer.inputs.failOn >= .error, file.firstCheck() else { return }
+    do {
+      try JPEGCodecPool.shared.withCodec { codec in
+        guard try codec.open(file, maxBytes: renderer.maxFileBytes) != nil else { return }
+        try codec.readCoefficients()
+      }
+    } catch let error as RenderError {
+      if case .damaged = error { throw error }
+    }
+  }
+
   /// Stages `plan` for `target` by transplanting when the job allows it (see `RenderPath.choose`). A libvips path
   /// stages nothing: the caller renders the pixels, which is also the answer after a libjpeg failure (`.damaged`,
   /// with libjpeg's message): the libvips path then reports what is wrong with the file in its own words. A photo
-  /// file over the size limit is refused, not rendered another way.
+  /// libjpeg finds damaged fails here when the renderer's `--fail-on` policy says so; otherwise libvips decodes what
+  /// it can, under the same policy. A photo file over the size limit, and a stopped job, are refused, not rendered
+  /// another way.
   static func stage(_ plan: RenderPlan, to target: OutputTarget, quality: Int?, with renderer: Renderer) throws
     -> Attempt
   {
@@ -45,8 +63,15 @@ enum JPEGTransplant {
       return Attempt(path: path, staged: staged, facts: facts)
     } catch RenderError.operation(_, _, let message) {
       return Attempt(path: .libvips(.damaged(message)), facts: facts)
-    } catch RenderError.fileTooLarge(let path, let limit) {
-      throw RenderError.fileTooLarge(path: path, limit: limit)
+    } catch RenderError.damaged(let path, let message, let truncated) {
+      let fails = truncated ? renderer.inputs.failOn != .none : renderer.inputs.failOn >= .error
+      if fails { throw RenderError.damaged(path: path, message: message, truncated: truncated) }
+      return Attempt(path: .libvips(.damaged(message)), facts: facts)
+    } catch let error as RenderError {
+      switch error {
+      case .fileTooLarge, .stopped, .input, .unreadable: throw error
+      default: return Attempt(path: .libvips(.damaged("\(error)")), facts: facts)
+      }
     } catch {
       return Attempt(path: .libvips(.damaged("\(error)")), facts: facts)
     }
@@ -67,12 +92,13 @@ enum JPEGTransplant {
     _ plan: RenderPlan, to target: OutputTarget, with renderer: Renderer, facts header: inout JPEGFacts?
   ) throws -> (path: RenderPath, staged: StagedFile?) {
     try JPEGCodecPool.shared.withCodec { codec in
-      let facts = try codec.open(plan.base, maxBytes: renderer.maxFileBytes)
+      let file = try renderer.file(of: plan)
+      let facts = try codec.open(file, maxBytes: renderer.maxFileBytes)
       header = facts
       let path = RenderPath.choose(output: .jpeg, quality: nil, base: facts, maxPixels: renderer.maxPixels)
       guard path == .transplant, let facts else { return (path, nil) }
       // libvips reads the EXIF orientation exactly as the general path does.
-      let orientation = try Image.open(plan.base, sequential: true).orientation
+      let orientation = try Image.open(file, sequential: true, policy: renderer.inputs).orientation
       let blocks = BlockMap(width: facts.width, height: facts.height, sampling: facts.sampling)
       let stored = PlaneMap.uprightToStored(orientation: orientation, width: facts.width, height: facts.height)
       // Each layer's box holds every pixel it can change (its content's outline, widened by the resamplers' reach).

@@ -1,14 +1,31 @@
 import CVips
 import CVipsShim
 
-/// Transformed stamps ready to composite, each with the integer box it covers on the base.
+/// A transformed stamp ready to composite, with the integer box it covers on the base. Its image is made when it
+/// is drawn (`makeImage`), so that a job of many stamps holds the decoded stamps and libvips' buffers of only
+/// those being drawn.
 struct Layer {
-  let image: Image
-  let left: Int
-  let top: Int
-  var right: Int { left + image.width }
-  var bottom: Int { top + image.height }
-  var box: GridRect { GridRect(left: left, top: top, width: image.width, height: image.height) }
+  let box: GridRect
+  private let make: () throws -> Image
+  var left: Int { box.left }
+  var top: Int { box.top }
+  var right: Int { box.right }
+  var bottom: Int { box.bottom }
+
+  /// A layer of an image made already.
+  init(image: Image, left: Int, top: Int) {
+    box = GridRect(left: left, top: top, width: image.width, height: image.height)
+    make = { image }
+  }
+
+  /// A layer whose image `make` makes (its size must be the box's).
+  init(box: GridRect, make: @escaping () throws -> Image) {
+    self.box = box
+    self.make = make
+  }
+
+  /// The transformed stamp's pixels (made anew by each call, unless made already).
+  func makeImage() throws -> Image { try make() }
 }
 
 extension Image {

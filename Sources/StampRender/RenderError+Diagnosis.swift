@@ -8,7 +8,13 @@ extension RenderError {
   /// keeps only what concerns its output. Errors that already name their file and cause are returned as they are.
   public func diagnosed(reading base: String) -> RenderError {
     switch self {
-    case .startup, .tooLarge, .fileTooLarge, .unsupportedFormat, .input:
+    case .startup, .tooLarge, .fileTooLarge, .unsupportedFormat, .input, .stopped:
+      return self
+    case .damaged(let path, let message, let truncated):
+      // libjpeg read the photo whole (the JPEG path, or the check before the libvips path) and said what it found.
+      return .input(path: path, problem: truncated ? "truncated JPEG" : "corrupt JPEG data (\(message))")
+    case .unreadable(_, let message) where message.contains("format not allowed"):
+      // A format refused by the loader policy: decoding it again would only say it is not a photo.
       return self
     case .unreadable(let path, _), .operation(let path, _, _):
       guard path == base, let problem = Self.problem(reading: base) else { return self }
@@ -24,9 +30,10 @@ extension RenderError {
 
   /// What is wrong with the image file at `path` (missing, a folder, unreadable, or not decoding), nil when nothing.
   static func problem(reading path: String) -> String? {
-    var isFolder: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else { return "no such file" }
-    if isFolder.boolValue { return "not a regular file" }
+    var info = stat()
+    guard stat(path, &info) == 0 else { return errno == ENOENT ? "no such file" : String(cString: strerror(errno)) }
+    // Never open a FIFO or a device to look at it: that could block, or never end.
+    guard info.st_mode & S_IFMT == S_IFREG else { return "not a regular file" }
     guard FileManager.default.isReadableFile(atPath: path) else { return "not readable" }
     return Vips.check(path).map(problem)
   }

@@ -12,6 +12,10 @@ public enum RenderError: Error, CustomStringConvertible, Equatable {
   case fileTooLarge(path: String, limit: Int)
   /// A libvips operation failed on an image (e.g. truncated data found while decoding).
   case operation(path: String, operation: String, message: String)
+  /// libjpeg found the photo damaged: cut short (`truncated`) or with corrupt data.
+  case damaged(path: String, message: String, truncated: Bool)
+  /// The job was stopped (`--job-timeout`, or a signal) while working on the file.
+  case stopped(path: String, reason: String)
   /// The output could not be written.
   case write(path: String, message: String)
   /// The output's extension names no format stampcam writes.
@@ -31,6 +35,12 @@ public enum RenderError: Error, CustomStringConvertible, Equatable {
       return "\(path): the file is over the limit of \(limit) bytes for a photo"
     case .operation(let path, let operation, let message):
       return "\(path): \(operation) failed: \(message)"
+    case .damaged(let path, let message, let truncated):
+      return truncated
+        ? "\(path): truncated JPEG (--fail-on none renders what can be decoded)"
+        : "\(path): corrupt JPEG data: \(message) (--fail-on none renders what can be decoded)"
+    case .stopped(let path, let reason):
+      return "\(path): \(reason)"
     case .write(let path, let message):
       return "\(path): cannot write: \(message)"
     case .unsupportedFormat(let path):

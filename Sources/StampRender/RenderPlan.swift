@@ -20,6 +20,9 @@ public struct RenderPlan: Sendable, Hashable {
   public var base: String
   /// Stamps in drawing order (later on top).
   public var stamps: [Stamp]
+  /// The base photo, opened once for the whole job (its header was read from it); nil: opened from `base` by
+  /// each render.
+  public var baseFile: InputFile?
 
   /// Creates a plan.
   public init(base: String, stamps: [Stamp]) {

@@ -24,6 +24,8 @@ public struct Renderer: Sendable {
   /// iMCU rows, at least one), so the memory a stamp needs is bounded by its width: a stamp across a whole
   /// 12-megapixel photo would otherwise hold several copies of all of it at once. Tests change it to compare.
   var stripHeight = 512
+  /// Which loaders inputs may use, how damaged they may be, and where they may lie.
+  public var inputs = InputPolicy()
 
   /// Creates a renderer over a stamp cache.
   public init(cache: StampCache = StampCache(), maxPixels: Int = 100_000_000) {
@@ -56,56 +58,80 @@ public struct Renderer: Sendable {
     -> (file: StagedFile, path: RenderPath)
   {
     guard let format = target.format else { throw RenderError.unsupportedFormat(path: target.display) }
-    try checkFileSize(plan.base)
+    try checkFileSize(try file(of: plan))
     let attempt = try JPEGTransplant.stage(plan, to: target, quality: quality, with: self)
     if let staged = attempt.staged { return (staged, attempt.path) }
-    let image = try compose(plan)
+    let image = try compose(plan, sixteenBits: format == .png || format == .tiff)
     let style = attempt.path.fallback == nil ? nil : attempt.facts.map(ImageWriter.JPEGStyle.init)
     let file = try ImageWriter.stage(image, to: target, format: format, quality: quality ?? 90, style: style)
     return (file, attempt.path)
   }
 
-  /// Refuses a photo file over `maxFileBytes`, from its size alone (a file that cannot be examined is left to the
-  /// reader, which names what is wrong).
-  func checkFileSize(_ path: String) throws {
-    guard let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber else { return }
-    if size.int64Value > Int64(maxFileBytes) { throw RenderError.fileTooLarge(path: path, limit: maxFileBytes) }
+  /// Refuses a photo file over `maxFileBytes`, from the size of the file held open, before any of it is read.
+  func checkFileSize(_ file: InputFile) throws {
+    var info = stat()
+    guard fstat(file.descriptor, &info) == 0 else { return }
+    if Int64(info.st_size) > Int64(maxFileBytes) {
+      throw RenderError.fileTooLarge(path: file.path, limit: maxFileBytes)
+    }
   }
 
   /// The composited picture, upright, 8-bit sRGB (plus alpha if the base had it), metadata stripped but ICC.
-  func compose(_ plan: RenderPlan) throws -> Image {
-    let header = try Image.open(plan.base, sequential: true)
+  /// With `sixteenBits` (for outputs that hold them: PNG, TIFF), a 16-bit photo stays 16-bit RGB, stamps
+  /// composited at that depth.
+  func compose(_ plan: RenderPlan, sixteenBits: Bool = false) throws -> Image {
+    let file = try self.file(of: plan)
+    let header = try Image.open(file, sequential: true, policy: inputs)
     guard header.width * header.height <= maxPixels else {
       throw RenderError.tooLarge(path: plan.base, width: header.width, height: header.height, limit: maxPixels)
     }
+    try JPEGTransplant.verify(file, with: self)
     // Sequential decoding streams the photo top to bottom, but rotating reads it in another order, and
     // compositing bands (crops joined back) makes libvips re-read rows ("out of order read"): random access then.
     let sequential = header.orientation == 1 && plan.stamps.isEmpty
     let upright =
       sequential
-      ? header : try Image.open(plan.base, sequential: false).derive("autorotate") { scv_autorot($0, &$1) }
+      ? header : try Image.open(file, sequential: false, policy: inputs).derive("autorotate") { scv_autorot($0, &$1) }
     // Stamps are sRGB; a photo in another space (grey, CMYK, 16-bit) is brought to 8-bit sRGB first, and its
     // ICC profile, which described the old space, goes.
     let native = upright.isEightBitSRGB
-    let base = native ? upright : try upright.derive("colour conversion") { scv_to_srgb($0, &$1) }
+    let deep = sixteenBits && upright.format == VIPS_FORMAT_USHORT
+    let base =
+      native
+      ? upright
+      : try upright.derive("colour conversion") { deep ? scv_to_rgb16($0, &$1) : scv_to_srgb($0, &$1) }
+    // A 16-bit RGB photo keeps its pixels as they were, and so its profile.
+    let keepsProfile = native || (deep && vips_image_get_interpretation(upright.pointer) == VIPS_INTERPRETATION_RGB16)
     let composed = try composite(plan.stamps, onto: base, map: .identity)
-    return try composed.derive("strip metadata") { scv_strip_metadata($0, &$1, native ? 1 : 0, 0) }
+    return try composed.derive("strip metadata") { scv_strip_metadata($0, &$1, keepsProfile ? 1 : 0, 0) }
+  }
+
+  /// The plan's base, as opened for the job, or opened now.
+  func file(of plan: RenderPlan) throws -> InputFile {
+    try plan.baseFile ?? InputFile.open(plan.base, root: inputs.root)
   }
 
   /// Draws `stamps` (placed in upright image space) onto `base` (8-bit sRGB, with or without alpha), whose
   /// pixels are that space carried through `map`. Only the bands the stamps cover are composited, each in one
   /// n-ary composite; the result has the base's size, bands and format.
   func composite(_ stamps: [RenderPlan.Stamp], onto base: Image, map: PlaneMap) throws -> Image {
-    let layers = try self.layers(stamps, map: map, width: base.width, height: base.height)
-    guard !layers.isEmpty else { return base }
-    let plan = BandPlan(boxes: layers.map { ($0.left, $0.top, $0.right, $0.bottom) })
+    var pending: [Layer?] = try self.layers(stamps, map: map, width: base.width, height: base.height)
+    guard !pending.isEmpty else { return base }
+    let plan = BandPlan(boxes: pending.compactMap { $0 }.map { ($0.left, $0.top, $0.right, $0.bottom) })
     var rows: [Image] = []
     var y = 0
     for band in plan.bands {
       let height = band.bottom - band.top
       if band.top > y { rows.append(try base.crop(0, y, base.width, band.top - y)) }
       let middle = try base.crop(band.left, band.top, band.right - band.left, height)
-      var row = [try blend(band.layers.map { layers[$0] }, onto: middle, left: band.left, top: band.top)]
+      // Each group of layers is let go once drawn: its images hold libvips' buffers, and the stamps it drew.
+      let indices = band.layers
+      var row = [
+        try blend(count: indices.count, onto: middle, left: band.left, top: band.top) { range in
+          defer { for k in range { pending[indices[k]] = nil } }
+          return range.compactMap { pending[indices[$0]] }
+        }
+      ]
       if band.left > 0 { row.insert(try base.crop(0, band.top, band.left, height), at: 0) }
       if band.right < base.width { row.append(try base.crop(band.right, band.top, base.width - band.right, height)) }
       rows.append(try Image.join(row, across: row.count))
@@ -121,10 +147,39 @@ public struct Renderer: Sendable {
     try stamps.compactMap { try transformed($0, map: map, width: width, height: height) }
   }
 
-  /// One n-ary composite of `layers` over `piece`, a part of the base whose top-left is (left, top).
+  /// Layers composited at once, at most: libvips holds buffers for every input of a composite while it runs
+  /// (some megabytes a layer: 1,000 stamps in one job took 1.9 GB). More are drawn in groups of this many, each
+  /// group's result decoded to memory before the next is drawn over it.
+  var layersPerComposite = 16
+
+  /// `layers` composited over `piece`, a part of the base whose top-left is (left, top), in one n-ary composite
+  /// or, past `layersPerComposite`, group after group; a 16-bit piece (RGB16) has the layers widened to 16 bits
+  /// and stays 16-bit.
   func blend(_ layers: [Layer], onto piece: Image, left: Int, top: Int) throws -> Image {
+    try blend(count: layers.count, onto: piece, left: left, top: top) { Array(layers[$0]) }
+  }
+
+  /// `blend` over `count` layers that `take` hands out a group at a time.
+  private func blend(count: Int, onto piece: Image, left: Int, top: Int, take: (Range<Int>) -> [Layer]) throws
+    -> Image
+  {
+    var drawn = piece
+    for start in stride(from: 0, to: count, by: layersPerComposite) {
+      let group = take(start..<min(start + layersPerComposite, count))
+      let next = try blendAtOnce(group, onto: drawn, left: left, top: top)
+      let last = start + layersPerComposite >= count
+      drawn = last ? next : try next.evaluating { try next.derive("draw stamps") { scv_copy_memory($0, &$1) } }
+    }
+    return drawn
+  }
+
+  /// One n-ary composite of `layers` over `piece` (see `blend`).
+  private func blendAtOnce(_ layers: [Layer], onto piece: Image, left: Int, top: Int) throws -> Image {
+    let deep = piece.format == VIPS_FORMAT_USHORT
     let under = piece.hasAlpha ? try piece.derive("premultiply") { scv_premultiply($0, &$1) } : piece
-    var pointers: [UnsafeMutablePointer<VipsImage>?] = [under.pointer] + layers.map { $0.image.pointer }
+    let images = try layers.map { try $0.makeImage() }
+    let overs = deep ? try images.map { try $0.derive("widen") { scv_widen_to_rgb16($0, &$1) } } : images
+    var pointers: [UnsafeMutablePointer<VipsImage>?] = [under.pointer] + overs.map(\.pointer)
     let xs = layers.map { Int32($0.left - left) }
     let ys = layers.map { Int32($0.top - top) }
     var out: UnsafeMutablePointer<VipsImage>?
@@ -136,7 +191,7 @@ public struct Renderer: Sendable {
     guard status == 0, let result = out else {
       throw RenderError.operation(path: piece.source, operation: "composite", message: Vips.takeError())
     }
-    var composed = withExtendedLifetime((under, layers)) { Image(owning: result, source: piece.source) }
+    var composed = withExtendedLifetime((under, images, overs)) { Image(owning: result, source: piece.source) }
     if piece.hasAlpha {
       composed = try composed.derive("unpremultiply") { scv_unpremultiply($0, &$1) }
     } else {
@@ -144,7 +199,7 @@ public struct Renderer: Sendable {
       let colour = Int32(composed.bands - 1)
       composed = try composed.derive("extract colour") { scv_extract_bands($0, &$1, 0, colour) }
     }
-    return try composed.derive("cast") { scv_cast($0, &$1, VIPS_FORMAT_UCHAR) }
+    return try composed.derive("cast") { scv_cast($0, &$1, deep ? VIPS_FORMAT_USHORT : VIPS_FORMAT_UCHAR) }
   }
 
   /// The stamp premultiplied, scaled, rotated and cut to the box it covers; nil when it is wholly off the photo.
@@ -157,6 +212,7 @@ public struct Renderer: Sendable {
     guard let content = trimsTransparentMargins ? prepared.content : whole else { return nil }
     let p = stamp.placement
     var shrink = (1.0, 1.0)
+    var reduced = false
     let size = prepared.pixelSize
     var sx = p.size.width * p.scale / size.width
     var sy = p.size.height * p.scale / size.height
@@ -179,11 +235,12 @@ public struct Renderer: Sendable {
     if sx < 0.75 || sy < 0.75 {
       let (hs, vs) = (max(1, 1 / sx), max(1, 1 / sy))
       shrink = (hs, vs)
-      let reduced = try source.derive("reduce") { scv_reduce($0, &$1, hs, vs) }
+      let smaller = try source.derive("reduce") { scv_reduce($0, &$1, hs, vs) }
       // The reduced size is rounded: carry libvips' own placement of the points into the affine (see Reduction).
       let reduction = Reduction(
-        hshrink: hs, vshrink: vs, from: (source.width, source.height), to: (reduced.width, reduced.height))
-      source = reduced
+        hshrink: hs, vshrink: vs, from: (source.width, source.height), to: (smaller.width, smaller.height))
+      reduced = true
+      source = smaller
       sourceCenter = reduction.map(sourceCenter)
       sx *= hs
       sy *= vs
@@ -217,15 +274,25 @@ public struct Renderer: Sendable {
       image: stamp.image, shrink: [shrink.0, shrink.1],
       geometry: [geometry.a, geometry.b, geometry.c, geometry.d, odx, ody, Double(window.left), Double(window.top)],
       width: box.width, height: box.height)
-    let image = try cache.transforms.layer(key) {
-      let all = window.width == source.width && window.height == source.height
-      let visible = all ? source : try source.crop(window.left, window.top, window.width, window.height)
-      return try visible.derive("affine") {
-        scv_affine(
-          $0, &$1, geometry.a, geometry.b, geometry.c, geometry.d, odx, ody, Int32(box.width), Int32(box.height),
-          "bicubic", 1)
+    // The image is made when the layer is drawn, from the stamp as the cache has it then (decoded again if it
+    // was dropped meanwhile).
+    let (cache, path, sourceWidth, sourceHeight) = (self.cache, stamp.image, source.width, source.height)
+    let covered = GridRect(left: box.left, top: box.top, width: box.width, height: box.height)
+    return Layer(box: covered) { [reduced, shrink] in
+      try cache.transforms.layer(key) {
+        var source = try cache.stamp(path).image
+        if reduced { source = try source.derive("reduce") { scv_reduce($0, &$1, shrink.0, shrink.1) } }
+        guard source.width == sourceWidth, source.height == sourceHeight else {
+          throw RenderError.operation(path: path, operation: "draw stamp", message: "the file changed during the job")
+        }
+        let all = window.width == source.width && window.height == source.height
+        let visible = all ? source : try source.crop(window.left, window.top, window.width, window.height)
+        return try visible.derive("affine") {
+          scv_affine(
+            $0, &$1, geometry.a, geometry.b, geometry.c, geometry.d, odx, ody, Int32(box.width), Int32(box.height),
+            "bicubic", 1)
+        }
       }
     }
-    return Layer(image: image, left: box.left, top: box.top)
   }
 }

@@ -36,26 +36,56 @@ final class PreparedStamp: Sendable {
   }
 }
 
-/// Decodes each stamp file once per process and hands the same pixels to every job.
+/// Decodes each stamp file once and hands the same pixels to every job, keeping at most `budget` bytes of decoded
+/// stamps: past it, the least recently used are dropped (a job drawing one still holds it) and decoded again if
+/// asked for later.
 ///
 /// Concurrent requests for one path decode it once: the first caller decodes while the others wait on the lock.
 public final class StampCache: @unchecked Sendable {
+  private struct Entry {
+    var result: Result<PreparedStamp, RenderError>
+    var bytes: Int
+    var lastUse: Int
+  }
+
   private let lock = NSLock()
-  private var entries: [String: Result<PreparedStamp, RenderError>] = [:]
+  private var entries: [String: Entry] = [:]
+  private var bytes = 0
+  private var clock = 0
+  /// The bytes of decoded stamps kept between jobs (`--stamp-cache-mb`).
+  public let budget: Int
   private let maxPixels: Int
+  /// Which loaders stamps may use, how damaged they may be, and where they may lie.
+  public let policy: InputPolicy
   /// Transformed stamps kept for reuse across jobs.
   let transforms = TransformCache()
 
-  /// Creates an empty cache; stamps over `maxPixels` pixels are refused.
-  public init(maxPixels: Int = 100_000_000) {
+  /// Creates an empty cache keeping up to `budget` bytes; stamps over `maxPixels` pixels are refused.
+  public init(maxPixels: Int = 100_000_000, policy: InputPolicy = InputPolicy(), budget: Int = 128 << 20) {
     self.maxPixels = maxPixels
+    self.policy = policy
+    self.budget = budget
   }
 
-  /// The number of distinct stamp files decoded so far.
+  /// The bytes of decoded stamps held now.
+  public var heldBytes: Int {
+    lock.lock()
+    defer { lock.unlock() }
+    return bytes
+  }
+
+  /// The number of stamp files held now (decoded, or known to fail).
   public var count: Int {
     lock.lock()
     defer { lock.unlock() }
     return entries.count
+  }
+
+  /// True when `path` is held (for tests).
+  func holds(_ path: String) -> Bool {
+    lock.lock()
+    defer { lock.unlock() }
+    return entries[path] != nil
   }
 
   /// The stamp's pixel size, from the cached decode.
@@ -66,19 +96,33 @@ public final class StampCache: @unchecked Sendable {
   func stamp(_ path: String) throws -> PreparedStamp {
     lock.lock()
     defer { lock.unlock() }
-    if let entry = entries[path] {
-      return try entry.get()
+    clock += 1
+    if var entry = entries[path] {
+      entry.lastUse = clock
+      entries[path] = entry
+      return try entry.result.get()
     }
     // Told by decoding the stamp alone (see `RenderError.diagnosed`): the error is kept for every job that uses it.
-    let result = Result { try Self.prepare(path, maxPixels: maxPixels) }.mapError {
+    let result = Result { try Self.prepare(path, maxPixels: maxPixels, policy: policy) }.mapError {
       ($0 as? RenderError ?? .unreadable(path: path, message: "\($0)")).diagnosed(reading: path)
     }
-    entries[path] = result
+    // A stopped job's failure says nothing of the stamp: the next job decodes it again.
+    if case .failure(.stopped) = result { return try result.get() }
+    // A failure is remembered too (a missing stamp fails every job naming it), for the room its message takes.
+    let size = (try? result.get()).map { $0.image.width * $0.image.height * $0.image.bands } ?? 1024
+    entries[path] = Entry(result: result, bytes: size, lastUse: clock)
+    bytes += size
+    while bytes > budget, entries.count > 1,
+      let oldest = entries.min(by: { $0.value.lastUse < $1.value.lastUse })
+    {
+      bytes -= oldest.value.bytes
+      entries[oldest.key] = nil
+    }
     return try result.get()
   }
 
-  private static func prepare(_ path: String, maxPixels: Int) throws -> PreparedStamp {
-    let file = try Image.open(path, sequential: false)
+  private static func prepare(_ path: String, maxPixels: Int, policy: InputPolicy) throws -> PreparedStamp {
+    let file = try Image.open(InputFile.open(path, root: policy.root), sequential: false, policy: policy)
     guard file.width * file.height <= maxPixels else {
       throw RenderError.tooLarge(path: path, width: file.width, height: file.height, limit: maxPixels)
     }
@@ -89,7 +133,7 @@ public final class StampCache: @unchecked Sendable {
     // Premultiplied 8-bit: resampling uchar is several times cheaper than float, and the rounding of a
     // premultiplied value moves the blended result by at most half a level.
     let premultiplied = try float.derive("cast") { scv_cast($0, &$1, VIPS_FORMAT_UCHAR) }
-    let decoded = try premultiplied.derive("decode") { scv_copy_memory($0, &$1) }
+    let decoded = try premultiplied.evaluating { try premultiplied.derive("decode") { scv_copy_memory($0, &$1) } }
     let alpha = try decoded.derive("alpha") { scv_extract_bands($0, &$1, 3, 1) }.pixels()
     return PreparedStamp(
       image: decoded, content: PreparedStamp.bounds(ofNonZero: alpha, width: decoded.width, height: decoded.height))

@@ -52,7 +52,7 @@ final class TransformCache: @unchecked Sendable {
     lock.unlock()
     let made = try make()
     guard again else { return made }
-    let kept = try made.derive("keep transformed stamp") { scv_copy_memory($0, &$1) }
+    let kept = try made.evaluating { try made.derive("keep transformed stamp") { scv_copy_memory($0, &$1) } }
     let size = kept.width * kept.height * kept.bands
     guard size <= budget / 4 else { return kept }
     lock.lock()

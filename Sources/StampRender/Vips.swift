@@ -11,6 +11,12 @@ enum Vips {
     }
   }
 
+  /// Lets libvips use the loaders it marks untrusted (`--allow-untrusted-loaders`), or blocks them again.
+  static func allowUntrustedLoaders(_ allow: Bool) throws {
+    try start()
+    scv_allow_untrusted(allow ? 1 : 0)
+  }
+
   /// libvips' accumulated error text, trimmed, and the buffer cleared. The buffer is the process's: when jobs fail at
   /// once it may hold another job's message, so it only hints; `check` gives a file's own.
   static func takeError() -> String {

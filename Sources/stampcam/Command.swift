@@ -1,3 +1,5 @@
+import StampBatch
+
 /// What the user asked for, parsed from the command line.
 enum Command: Equatable, Sendable {
   /// `render MANIFEST --out DIR ...`
@@ -34,6 +36,16 @@ struct RenderOptions: Equatable, Sendable {
   var report: String?
   /// Photos and stamps with more pixels fail their job, checked from the header.
   var maxPixels = 100_000_000
+  /// The folder every photo and stamp must lie in (by real path); nil for anywhere.
+  var inputRoot: String?
+  /// How damaged a photo or stamp may be before its job fails.
+  var failOn = InputPolicy.FailOn.error
+  /// Let libvips use its untrusted loaders (ImageMagick, PDF, SVG...).
+  var allowUntrustedLoaders = false
+  /// Seconds a job may take before it is cancelled; 0 for no limit.
+  var jobTimeout = 300.0
+  /// Megabytes of decoded stamps kept between jobs.
+  var stampCacheMB = 128
 }
 
 /// Options of `stampcam import`.

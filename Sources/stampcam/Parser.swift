@@ -62,6 +62,7 @@ struct Parser {
     var resume = false
     var shard: String?
     var report: String?
+    var inputs = RenderOptions(manifest: "", out: "")
     return try withManifest(
       "render",
       options: [
@@ -75,17 +76,37 @@ struct Parser {
           shard = text
         },
         "--report": { report = $0 },
+        "--input-root": { text in
+          guard !text.isEmpty else { throw UsageError(message: "--input-root needs a folder") }
+          inputs.inputRoot = text
+        },
+        "--fail-on": { text in
+          guard let level = InputPolicy.FailOn(rawValue: text) else {
+            throw UsageError(message: "--fail-on needs none, truncated, error or warning, not '\(text)'")
+          }
+          inputs.failOn = level
+        },
+        "--job-timeout": { text in
+          guard let seconds = Double(text), seconds.isFinite, (0...86_400).contains(seconds) else {
+            throw UsageError(message: "--job-timeout needs seconds from 0 (no limit) to 86400, not '\(text)'")
+          }
+          inputs.jobTimeout = seconds
+        },
+        "--stamp-cache-mb": {
+          inputs.stampCacheMB = try Self.integer($0, option: "--stamp-cache-mb", range: 1...65_536)
+        },
       ],
       flags: [
         "--quiet": { quiet = true }, "-q": { quiet = true }, "--overlay": { overlay = true },
-        "--resume": { resume = true },
+        "--resume": { resume = true }, "--allow-untrusted-loaders": { inputs.allowUntrustedLoaders = true },
       ]
     ) { manifest, _ in
       guard let out else { throw UsageError(message: "render needs --out DIR (the folder the outputs go to)") }
-      return .render(
-        RenderOptions(
-          manifest: manifest, out: out, jobs: jobs, quiet: quiet, overlay: overlay, shard: shard, resume: resume,
-          report: report, maxPixels: maxPixels))
+      var options = inputs
+      (options.manifest, options.out, options.jobs, options.quiet) = (manifest, out, jobs, quiet)
+      (options.overlay, options.shard, options.resume) = (overlay, shard, resume)
+      (options.report, options.maxPixels) = (report, maxPixels)
+      return .render(options)
     }
   }
 

@@ -15,6 +15,15 @@ struct RenderCommand {
     // again to render, so memory does not grow with the number of jobs.
     var jobs: [JobEntry] = []
     let file = options.manifest
+    var inputs = InputPolicy(failOn: options.failOn, untrustedLoaders: options.allowUntrustedLoaders)
+    if let root = options.inputRoot {
+      do {
+        inputs.root = try InputPolicy.root(root)
+      } catch {
+        return CLI.fail("--input-root \(root): not a folder that exists", status: 2)
+      }
+    }
+    let root = inputs.root
     // No output, overlay, view or report may be any input, the manifest or another output: checked as files,
     // job by job, while the manifest is validated.
     let claims: OutputClaims
@@ -26,6 +35,7 @@ struct RenderCommand {
     let overlay = options.overlay
     let check = { (job: JobEntry) -> [Diagnostic] in
       JobCheck.outputs(of: job, file: file, overlay: overlay) + claims.add(job, overlay: overlay || job.overlay)
+        + (root.map { InputCheck.confined(job, to: $0, file: file) } ?? [])
     }
     if lines {
       let diagnostics = decoder.validate(contentsOf: url, checking: check)
@@ -45,6 +55,9 @@ struct RenderCommand {
     batch.manifest = file
     batch.shard = options.shard.flatMap(Shard.init)
     batch.protected = claims.protected
+    batch.inputs = inputs
+    batch.stampCacheBytes = options.stampCacheMB << 20
+    batch.jobTimeout = options.jobTimeout
     let runner: BatchRunner
     let report: ReportWriter?
     do {
@@ -95,7 +108,7 @@ struct RenderCommand {
         summary.line + (cancellation.isCancelled ? " (interrupted: the jobs not started were not run)" : ""))
       if let fallbacks = summary.fallbackLine { Terminal.line(fallbacks) }
     }
-    return cancellation.isCancelled ? 130 : summary.exitStatus
+    return signals.received.map { 128 + $0 } ?? (cancellation.isCancelled ? 130 : summary.exitStatus)
   }
 
   static func invalid(_ diagnostics: [Diagnostic]) -> Int32 {

@@ -22,7 +22,8 @@ enum Usage {
 
     USAGE
       stampcam render MANIFEST --out DIR [--jobs N] [--shard I/N] [--resume] [--report FILE|-]
-                      [--quiet] [--overlay] [--max-pixels N]
+                      [--quiet] [--overlay] [--max-pixels N] [--input-root DIR] [--fail-on LEVEL]
+                      [--job-timeout SECONDS] [--stamp-cache-mb N] [--allow-untrusted-loaders]
       stampcam validate MANIFEST
       stampcam explain MANIFEST [--job ID]
       stampcam import getevent LOG --screen WxH [--device NAME] [--axis-max XxY] [--frame-interval S]
@@ -57,7 +58,8 @@ enum Usage {
   static let render = """
     USAGE
       stampcam render MANIFEST --out DIR [--jobs N] [--shard I/N] [--resume] [--report FILE|-]
-                      [--quiet] [--overlay] [--max-pixels N]
+                      [--quiet] [--overlay] [--max-pixels N] [--input-root DIR] [--fail-on LEVEL]
+                      [--job-timeout SECONDS] [--stamp-cache-mb N] [--allow-untrusted-loaders]
 
     Renders every job of MANIFEST into DIR. Each output is written to a temporary file in its folder and renamed
     into place, so a failed or interrupted job never leaves a half-written file; a job's outputs (output,
@@ -103,8 +105,26 @@ enum Usage {
                          were recognized with their kind, and each stamp's final outline (a job can ask for
                          it alone with "overlay": true)
 
-    Ctrl-C (SIGINT) or SIGTERM stops taking jobs and lets those in flight finish; the report so far is written
-    and the exit status is 130. A second Ctrl-C removes the temporary files and exits at once. Temporary files
+    INPUTS (see "Running on untrusted manifests" in the README)
+      Photos, stamps and the manifest must be regular files (a FIFO or a device is refused before it is read);
+      each input is opened once and its header and pixels are read from that one open file. Names are only
+      names: "photo.jpg[shrink=8]" is a file called that. Only JPEG, PNG, WebP, TIFF, GIF and HEIF are read.
+      --input-root DIR   every photo and stamp must lie inside DIR by its real path (symlinks and '..'
+                         resolved); a manifest naming one outside is refused whole, before anything is written
+      --fail-on LEVEL    when a damaged photo or stamp fails its job: none (render what decodes), truncated
+                         (files cut short), error (also corrupt data, such as JPEG entropy errors; the
+                         default) or warning (any decoder warning)
+      --job-timeout S    cancel a job still running after S seconds (default 300; 0: no limit); it fails
+                         alone and leaves no file
+      --stamp-cache-mb N keep up to N MB of decoded stamps between jobs, least recently used dropped first
+                         (default 128)
+      --allow-untrusted-loaders
+                         let libvips read every format it knows (ImageMagick, PDF, SVG, FITS, raw...):
+                         only for input you trust
+
+    Ctrl-C (SIGINT), SIGTERM or SIGHUP stops taking jobs and gives those in flight 3 s to finish, then stops them
+    (they fail and leave no file); the report so far is written and the exit status is 128 + the signal's number
+    (130 for Ctrl-C, 143 for SIGTERM). A second signal removes the temporary files and exits at once. Temporary files
     are named .<name>.stampcam-<machine>-<pid>-<hex>.tmp; those a killed run left are removed by the next run that
     writes in their folder: once their process is gone on this machine, after a day untouched for other machines.
 

@@ -126,3 +126,61 @@ struct BatchRunnerTests {
     #expect(Summary(outcomes, seconds: 1.5).line == "2 jobs: 1 written, 1 failed, 0 skipped in 1.50 s")
   }
 }
+
+extension BatchRunnerTests {
+  /// A job past --job-timeout is stopped through libvips and fails alone, leaving no file: here a photo whose
+  /// header claims 9999 x 9999 pixels over 16 x 16 of data, which `--fail-on none` renders (slowly, in grey).
+  @Test func aJobPastItsTimeoutIsStoppedAndFailsAlone() throws {
+    let w = try Workspace()
+    defer { w.remove() }
+    try w.ppm("photo.ppm", width: 16, height: 16, rgb: [10, 20, 30])
+    var bytes = try w.jpeg("slow.jpg", width: 16, height: 16, rgb: [90, 90, 90])
+    let frame = try #require(bytes.indices.first { bytes[$0] == 0xFF && bytes[$0 + 1] == 0xC0 })
+    bytes.replaceSubrange(frame + 5..<frame + 9, with: [0x27, 0x0F, 0x27, 0x0F])
+    try w.write("slow.jpg", bytes: bytes)
+    try w.write(
+      "m.json",
+      """
+      {"version": 1, "jobs": [{"id": "slow", "base": "slow.jpg", "output": "slow.png"},
+        {"id": "good", "base": "photo.ppm", "output": "good.png"}]}
+      """)
+    var options = BatchOptions(outputFolder: w.path("out"), concurrency: 2)
+    options.inputs.failOn = .none
+    options.jobTimeout = 0.5
+    let start = Date()
+    let outcomes = try BatchRunner(options: options).run(try w.jobs("m.json"))
+    #expect(Date().timeIntervalSince(start) < 10)
+    #expect(outcomes.map(\.status) == [.failed, .ok])
+    #expect(outcomes[0].error == "job \"slow\": \(w.path("slow.jpg")): the job was stopped after 0.5 s (--job-timeout)")
+    #expect(w.files("out") == ["good.png"])
+  }
+}
+
+extension BatchRunnerTests {
+  /// A private 0600 photo came out as a 0644 output. Outputs now take the umask's default but never a permission
+  /// their photo lacks, on both render paths.
+  @Test func aPrivatePhotoGivesPrivateOutputs() throws {
+    let w = try Workspace()
+    defer { w.remove() }
+    try w.ppm("photo.png", width: 16, height: 16, rgb: [10, 20, 30])
+    try w.jpeg("photo.jpg", width: 16, height: 16, rgb: [10, 20, 30])
+    try w.ppm("open.png", width: 16, height: 16, rgb: [10, 20, 30])
+    #expect(chmod(w.path("photo.png"), 0o600) == 0 && chmod(w.path("photo.jpg"), 0o640) == 0)
+    #expect(chmod(w.path("open.png"), 0o644) == 0)
+    try w.write(
+      "m.json",
+      """
+      {"version": 1, "jobs": [{"id": "a", "base": "photo.png", "output": "a.png", "overlay": true},
+        {"id": "b", "base": "photo.jpg", "output": "b.jpg"}, {"id": "c", "base": "open.png", "output": "c.png"}]}
+      """)
+    let out = w.path("out")
+    let outcomes = try BatchRunner(options: BatchOptions(outputFolder: out, concurrency: 2)).run(try w.jobs("m.json"))
+    #expect(outcomes.map(\.status) == [.ok, .ok, .ok])
+    func mode(_ name: String) throws -> Int {
+      try #require(try FileManager.default.attributesOfItem(atPath: out + "/" + name)[.posixPermissions] as? Int)
+    }
+    #expect(try mode("a.png") & 0o077 == 0 && mode("a.overlay.png") & 0o077 == 0)
+    #expect(try mode("b.jpg") & ~0o640 == 0)
+    #expect(try mode("c.png") & 0o600 == 0o600, "an open photo's output keeps the umask's default")
+  }
+}

@@ -17,11 +17,7 @@ struct JobRendererTests {
     let w = try Workspace()
     defer { w.remove() }
     try w.ppm("photo.ppm", width: 800, height: 600, rgb: [0, 0, 0])
-    var stamp = Data("P6\n40 40\n255\n".utf8)
-    for _ in 0..<40 {
-      for x in 0..<40 { stamp.append(contentsOf: x < 20 ? [255, 0, 0] : [0, 255, 0]) }
-    }
-    try stamp.write(to: URL(fileURLWithPath: w.path("stamp.ppm")))
+    try w.ppm("stamp.ppm", width: 40, height: 40) { x, _ in x < 20 ? [255, 0, 0] : [0, 255, 0] }
     try w.write(
       "m.json",
       """
@@ -67,13 +63,9 @@ struct JobRendererTests {
   @Test func viewOutputPlacesThePhotoToAFractionOfAPixel() throws {
     let w = try Workspace()
     defer { w.remove() }
-    var photo = Data("P6\n400 300\n255\n".utf8)
-    for y in 0..<300 {
-      for x in 0..<400 {
-        photo.append(contentsOf: (80..<120).contains(x) && (180..<220).contains(y) ? [255, 255, 255] : [0, 0, 0])
-      }
+    try w.ppm("photo.ppm", width: 400, height: 300) { x, y in
+      (80..<120).contains(x) && (180..<220).contains(y) ? [255, 255, 255] : [0, 0, 0]
     }
-    try photo.write(to: URL(fileURLWithPath: w.path("photo.ppm")))
     try w.write(
       "m.json",
       """

@@ -95,7 +95,7 @@ struct RenderErrorTests {
   @Test func aMissingPhotoSaysSo() throws {
     let fixtures = try Fixtures()
     defer { fixtures.remove() }
-    for (name, problem) in [("nowhere.jpg", "no such file"), ("", "not a regular file")] {
+    for (name, problem) in [("nowhere.jpg", "no such file"), ("", "not a regular file (a folder)")] {
       let photo = fixtures.path(name)
       let error = #expect(throws: RenderError.self) {
         try Renderer().render(RenderPlan(base: photo, stamps: []), to: fixtures.path("out.png"))

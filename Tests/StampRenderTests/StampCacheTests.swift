@@ -36,3 +36,30 @@ struct StampCacheTests {
     #expect(renderer.cache.count == 3)
   }
 }
+
+extension StampCacheTests {
+  /// Bug 10: the cache had no bound (six distinct 99-megapixel stamps took 2.6 GB). Now it keeps `budget` bytes
+  /// of decoded stamps (8x8 premultiplied RGBA: 256 bytes each), dropping the least recently used first.
+  @Test func theCacheKeepsItsBudgetDroppingTheLeastRecentlyUsed() throws {
+    let fixtures = try Fixtures()
+    defer { fixtures.remove() }
+    let stamps = try ["a", "b", "c", "d"].map {
+      try fixtures.solid("\($0).png", width: 8, height: 8, pixel: [9, 9, 9, 255])
+    }
+    let cache = StampCache(budget: 3 * 256)
+    for stamp in stamps.prefix(3) { _ = try cache.stamp(stamp) }
+    #expect((cache.count, cache.heldBytes) == (3, 768))
+    _ = try cache.stamp(stamps[0])
+    _ = try cache.stamp(stamps[3])
+    #expect((cache.count, cache.heldBytes) == (3, 768))
+    #expect(stamps.map(cache.holds) == [true, false, true, true], "b, used least recently, went")
+    // Dropped, it is decoded again when asked for.
+    #expect(try cache.pixelSize(of: stamps[1]) == Size(8, 8))
+    #expect(stamps.map(cache.holds) == [true, true, false, true])
+    // One stamp over the budget is still drawn: it is the only one held.
+    let big = StampCache(budget: 100)
+    #expect(try big.pixelSize(of: stamps[0]) == Size(8, 8))
+    _ = try big.stamp(stamps[1])
+    #expect((big.count, big.heldBytes) == (1, 256))
+  }
+}

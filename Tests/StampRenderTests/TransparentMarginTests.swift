@@ -60,8 +60,8 @@ struct TransparentMarginTests {
     #expect(zip(trimmed.samples, untouched.samples).contains { $0 != $1 })
     // The patch is half the stamp each way: its box is about half the whole stamp's across.
     let ratio =
-      Double(trimmedLayer.image.width * trimmedLayer.image.height)
-      / Double(wholeLayer.image.width * wholeLayer.image.height)
+      Double(trimmedLayer.box.width * trimmedLayer.box.height)
+      / Double(wholeLayer.box.width * wholeLayer.box.height)
     #expect(ratio < 0.5, "trimmed layer \(trimmedLayer.box), whole \(wholeLayer.box)")
   }
 

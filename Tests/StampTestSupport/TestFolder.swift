@@ -1,4 +1,7 @@
+import CVipsShim
 import Foundation
+
+@testable import StampRender
 
 /// A fresh temporary folder for one test, with writers for the inputs tests make themselves.
 public struct TestFolder: Sendable {
@@ -24,15 +27,30 @@ public struct TestFolder: Sendable {
     try Data(bytes).write(to: url.appendingPathComponent(name))
   }
 
-  /// Writes a binary PPM (which libvips reads; no codec of ours makes the inputs) whose pixel (x, y) is
-  /// `rgb(x, y)`.
+  /// Writes a lossless RGB picture whose pixel (x, y) is `rgb(x, y)`. It is a PNG (encoded by libvips; no codec
+  /// of ours makes the inputs) whatever the name says: stampcam reads inputs by their content, and libvips' PPM
+  /// loader, which these fixtures once were, is one of the untrusted loaders refused by default.
   public func ppm(_ name: String, width: Int, height: Int, rgb: (Int, Int) -> [UInt8]) throws {
-    var data = Data("P6\n\(width) \(height)\n255\n".utf8)
-    data.reserveCapacity(data.count + width * height * 3)
+    var samples: [UInt8] = []
+    samples.reserveCapacity(width * height * 3)
     for y in 0..<height {
-      for x in 0..<width { data.append(contentsOf: rgb(x, y)) }
+      for x in 0..<width { samples.append(contentsOf: rgb(x, y)) }
     }
-    try data.write(to: url.appendingPathComponent(name))
+    let image = try Image.fromPixels(samples, width: width, height: height, bands: 3)
+    guard scv_save_png(image.pointer, path(name)) == 0 else {
+      throw RenderError.write(path: path(name), message: Vips.takeError())
+    }
+  }
+
+  /// Writes a JPEG of one colour (quality 90, through libvips) and returns its bytes.
+  @discardableResult
+  public func jpeg(_ name: String, width: Int, height: Int, rgb: [UInt8]) throws -> [UInt8] {
+    let samples = [[UInt8]](repeating: rgb, count: width * height).flatMap { $0 }
+    let image = try Image.fromPixels(samples, width: width, height: height, bands: 3)
+    guard scv_save_jpeg(image.pointer, path(name), 90) == 0 else {
+      throw RenderError.write(path: path(name), message: Vips.takeError())
+    }
+    return [UInt8](try Data(contentsOf: url.appendingPathComponent(name)))
   }
 
   /// Writes a PPM of one colour.

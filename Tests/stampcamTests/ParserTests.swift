@@ -25,6 +25,18 @@ struct ParserTests {
     Case(
       arguments: ["render", "--max-pixels", "500", "--out", "o", "--", "-odd.json"],
       expected: .render(RenderOptions(manifest: "-odd.json", out: "o", maxPixels: 500))),
+    Case(
+      arguments: [
+        "render", "m.json", "--out", "o", "--input-root", "in", "--fail-on=truncated", "--job-timeout", "2.5",
+        "--stamp-cache-mb", "64", "--allow-untrusted-loaders",
+      ],
+      expected: .render(
+        RenderOptions(
+          manifest: "m.json", out: "o", inputRoot: "in", failOn: .truncated, allowUntrustedLoaders: true,
+          jobTimeout: 2.5, stampCacheMB: 64))),
+    Case(
+      arguments: ["render", "m.json", "--out", "o", "--job-timeout", "0"],
+      expected: .render(RenderOptions(manifest: "m.json", out: "o", jobTimeout: 0))),
     Case(arguments: ["validate", "m.json"], expected: .validate(manifest: "m.json")),
     Case(arguments: ["explain", "m.json", "--job", "7"], expected: .explain(manifest: "m.json", job: "7")),
     Case(arguments: ["explain", "m.json"], expected: .explain(manifest: "m.json", job: nil)),
@@ -69,6 +81,13 @@ struct ParserTests {
     Bad(arguments: ["render", "m.json", "--out", "o", "--jobs", "two"], words: "not 'two'"),
     Bad(arguments: ["render", "m.json", "--out", "o", "--quiet=yes"], words: "--quiet takes no value"),
     Bad(arguments: ["render", "m.json", "--out", "o", "--colour"], words: "unknown option '--colour' for render"),
+    Bad(arguments: ["render", "m.json", "--out", "o", "--fail-on", "bad"], words: "--fail-on needs none, truncated"),
+    Bad(arguments: ["render", "m.json", "--out", "o", "--job-timeout", "-1"], words: "--job-timeout needs seconds"),
+    Bad(arguments: ["render", "m.json", "--out", "o", "--job-timeout", "nan"], words: "not 'nan'"),
+    Bad(arguments: ["render", "m.json", "--out", "o", "--job-timeout", "1e9"], words: "to 86400"),
+    Bad(arguments: ["render", "m.json", "--out", "o", "--stamp-cache-mb", "0"], words: "from 1 to 65536"),
+    Bad(arguments: ["render", "m.json", "--out", "o", "--input-root="], words: "--input-root needs a folder"),
+    Bad(arguments: ["render", "m.json", "--out", "o", "--allow-untrusted-loaders=1"], words: "takes no value"),
     Bad(arguments: ["schema", "extra"], words: "schema takes no arguments"),
     Bad(arguments: ["help", "paint"], words: "no help for 'paint'"),
     Bad(arguments: ["import"], words: "import needs a format"),

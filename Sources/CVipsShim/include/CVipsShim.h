@@ -30,9 +30,14 @@ void scv_gate_leave(void);
 /// Must not be called inside the gate's shared side.
 char *scv_check_file(const char *path, int fail_on, char *loader, size_t loader_size);
 
-/// Opens an image lazily (the header is read, pixels are not decoded until needed).
+/// Opens an image lazily (the header is read, pixels are not decoded until needed) from the regular file open on
+/// `fd` (borrowed: the image reads a descriptor of its own on the same file, from its start, so several images
+/// may come from one `fd`). Only JPEG, PNG, WebP, TIFF, GIF and HEIF are read unless `any_loader`.
 /// `sequential` selects top-to-bottom access; `fail_on` is a VipsFailOn value. Returns a new reference or NULL.
-VipsImage *scv_load(const char *path, int sequential, int fail_on);
+VipsImage *scv_load_descriptor(int fd, int sequential, int fail_on, int any_loader);
+
+/// Lets libvips' untrusted loaders run (1) or blocks them again (0, the default). Process-wide.
+void scv_allow_untrusted(int allow);
 
 /// Opens an image from a memory buffer the caller keeps alive for the image's lifetime. New reference or NULL.
 VipsImage *scv_load_buffer(const void *data, size_t length, int fail_on);
@@ -45,6 +50,12 @@ int scv_autorot(VipsImage *in, VipsImage **out);
 
 /// Converts to sRGB (8-bit, with or without alpha as the input had). `*out` is a new reference.
 int scv_to_srgb(VipsImage *in, VipsImage **out);
+
+/// Converts to 16-bit RGB (RGB16, ushort; with or without alpha as the input had). `*out` is a new reference.
+int scv_to_rgb16(VipsImage *in, VipsImage **out);
+
+/// An 8-bit image (premultiplied or not) as 16-bit RGB16, every sample times 257. `*out` is a new reference.
+int scv_widen_to_rgb16(VipsImage *in, VipsImage **out);
 
 /// Appends an opaque alpha band (255) when there is none; otherwise a new reference to a copy. `*out` is new.
 int scv_ensure_alpha(VipsImage *in, VipsImage **out);

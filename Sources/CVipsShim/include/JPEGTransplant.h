@@ -35,10 +35,19 @@ typedef struct {
 sjt_state *sjt_new(void);
 void sjt_free(sjt_state *s);
 
-/// Reads `path` into memory and its header (not yet its coefficients). Returns 2 (message set) when the file holds
-/// more than `max_bytes` (checked from its size before it is read), 1 when it does not start like a JPEG, -1 on a
-/// libjpeg or I/O error, 0 on success. Keeps the ICC profile for sjt_write.
-int sjt_open(sjt_state *s, const char *path, size_t max_bytes, sjt_header *header, char *message, size_t length);
+/// Reads the whole regular file open on `fd` (borrowed; read from its start with pread, the offset untouched)
+/// and its header (not yet its coefficients). Returns 2 (message set) when the file holds more than `max_bytes`
+/// (checked from its size before it is read), 1 when it does not start like a JPEG, -1 on a libjpeg or I/O error,
+/// 0 on success. Keeps the ICC profile for sjt_write.
+int sjt_open(sjt_state *s, int fd, size_t max_bytes, sjt_header *header, char *message, size_t length);
+
+/// After a failure: 1 when libjpeg found the opened file cut short, 2 when it found other corrupt data (bad Huffman
+/// codes, restart markers out of order, stray bytes), 0 when the failure was not a damaged file.
+int sjt_damage(const sjt_state *s);
+
+/// Makes every later call fail ("stopped") soon once `*stop` is non-zero (set from another thread); NULL: never.
+/// The flag is borrowed: it must outlive its use.
+void sjt_set_stop(sjt_state *s, const volatile int *stop);
 
 /// Reads every DCT coefficient of the opened file into memory.
 int sjt_read_coefficients(sjt_state *s, char *message, size_t length);
@@ -79,6 +88,11 @@ int sjt_restart_index(sjt_state *s, int *interval, char *message, size_t length)
 int sjt_span_open(sjt_state *s, int first, int count, int height, char *message, size_t length);
 int sjt_span_encode(sjt_state *s, int orientation, char *message, size_t length);
 int sjt_write_spliced(sjt_state *s, int fd, char *message, size_t length);
+
+/// 1 when `profile` (`length` bytes) is a well-formed ICC profile: its header's size field is its length, it has
+/// the 'acsp' signature at offset 36, a tag table whose every tag lies inside it, and it is at most 1 MB. Anything
+/// else (garbage, a fake profile carrying data) is not kept in an output.
+int sjt_icc_well_formed(const unsigned char *profile, size_t length);
 
 /// Drops the opened file and its coefficients; the state's buffers stay for the next job.
 void sjt_close(sjt_state *s);

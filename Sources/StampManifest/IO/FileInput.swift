@@ -20,11 +20,20 @@ final class FileInput {
     close(descriptor)
   }
 
-  /// Opens `path`, or returns why it cannot be read (`no such file or directory`).
+  /// Opens `path`, or returns why it cannot be read (`no such file or directory`, `not a regular file`). Only a
+  /// regular file is read: a FIFO would block (the manifest is read twice) and a device may never end. It is opened
+  /// without blocking, checked, then set to blocking reads.
   static func open(_ path: String) -> (FileInput?, String?) {
     let fd = path.withCString { systemOpen($0) }
     if fd < 0 { return (nil, reason(errno)) }
-    return (FileInput(descriptor: fd), nil)
+    let input = FileInput(descriptor: fd)
+    var info = stat()
+    guard fstat(fd, &info) == 0 else { return (nil, reason(errno)) }
+    guard info.st_mode & S_IFMT == S_IFREG else {
+      return (nil, info.st_mode & S_IFMT == S_IFDIR ? "is a directory" : "not a regular file")
+    }
+    _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
+    return (input, nil)
   }
 
   /// Reads up to `count` bytes into `buffer` after its current contents; 0 at the end of the file.
@@ -66,7 +75,7 @@ final class FileInput {
 
 // Free functions, so that the system's `open` and `read` are not shadowed by the class's methods.
 private func systemOpen(_ path: UnsafePointer<CChar>) -> Int32 {
-  open(path, O_RDONLY | O_CLOEXEC)
+  open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK)
 }
 
 private func systemRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {

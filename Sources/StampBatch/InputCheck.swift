@@ -1,0 +1,25 @@
+import Foundation
+import StampManifest
+import StampRender
+
+/// Inputs checked against `--input-root` before anything is rendered, so that a manifest naming a file outside
+/// is refused whole (each input named with its job). Rendering checks again, on the very file it opens.
+public enum InputCheck {
+  /// A diagnostic for each input of `job` whose real path (symlinks and `..` resolved) lies outside `root` (a
+  /// real path). Inputs that do not exist are left to the job, which fails naming them.
+  public static func confined(_ job: JobEntry, to root: String, file: String) -> [Diagnostic] {
+    let inputs =
+      [("jobs[\(job.index)].base", job.base)]
+      + job.stamps.enumerated().map { ("jobs[\(job.index)].stamps[\($0)].image", $1.image) }
+    var seen = Set<String>()
+    return inputs.compactMap { path, input in
+      guard seen.insert(input).inserted, let resolved = realpath(input, nil) else { return nil }
+      let real = String(cString: resolved)
+      free(resolved)
+      guard root != "/", !real.hasPrefix(root + "/") else { return nil }
+      return Diagnostic(
+        file: file, line: job.line, path: path,
+        message: "\(input): outside the input root \(root) (it is \(real))")
+    }
+  }
+}

@@ -1,0 +1,96 @@
+import CVips
+import Foundation
+
+/// One job's stop switch: `stop` cancels the pixel work in flight (libvips evaluations, through
+/// vips_image_set_kill; the JPEG path, through libjpeg's progress monitor) and every later step, so the job fails
+/// soon with the reason given. Set as the current control of the thread running the job (`run`), it is found by
+/// the renderer wherever pixels are computed.
+public final class JobControl: @unchecked Sendable {
+  private static let key = "stampcam.job-control"
+  private let lock = NSLock()
+  private var watched: [ObjectIdentifier: Image] = [:]
+  private var reason: String?
+  /// The permission bits the job's outputs may have at most: its photo's (a private photo stays private).
+  public var outputModeLimit: mode_t {
+    get { lock.withLock { modeLimit } }
+    set { lock.withLock { modeLimit = newValue } }
+  }
+  private var modeLimit: mode_t = 0o7777
+  /// 1 once stopped: read by libjpeg's progress monitor, on the job's thread.
+  let flag: UnsafeMutablePointer<Int32>
+
+  /// A control not yet stopped.
+  public init() {
+    flag = .allocate(capacity: 1)
+    flag.initialize(to: 0)
+  }
+
+  deinit {
+    flag.deallocate()
+  }
+
+  /// Stops the job: the evaluations in flight are killed and every later one fails with `reason`.
+  public func stop(because reason: String) {
+    lock.lock()
+    defer { lock.unlock() }
+    guard self.reason == nil else { return }
+    self.reason = reason
+    flag.pointee = 1
+    for image in watched.values { vips_image_set_kill(image.pointer, 1) }
+  }
+
+  /// Why the job was stopped; nil while it runs.
+  public var stopReason: String? {
+    lock.lock()
+    defer { lock.unlock() }
+    return reason
+  }
+
+  /// Runs `body` (a whole job) on this thread with this control as the current one.
+  public func run<T>(_ body: () throws -> T) rethrows -> T {
+    let dictionary = Thread.current.threadDictionary
+    let previous = dictionary[Self.key]
+    dictionary[Self.key] = self
+    defer { dictionary[Self.key] = previous }
+    return try body()
+  }
+
+  /// The control of the job this thread runs, if any.
+  public static var current: JobControl? { Thread.current.threadDictionary[key] as? JobControl }
+
+  /// Throws the stop reason, naming `path`, once the job was stopped.
+  func checkpoint(_ path: String) throws {
+    if let reason = stopReason { throw RenderError.stopped(path: path, reason: reason) }
+  }
+
+  /// Runs `body`, which evaluates `image` (an image of this job's own: the kill flag stays on it), killable.
+  func watch<T>(_ image: Image, _ body: () throws -> T) throws -> T {
+    let id = ObjectIdentifier(image)
+    lock.lock()
+    if reason == nil { watched[id] = image }
+    lock.unlock()
+    defer {
+      lock.lock()
+      watched[id] = nil
+      lock.unlock()
+    }
+    try checkpoint(image.source)
+    do {
+      let result = try body()
+      try checkpoint(image.source)
+      return result
+    } catch {
+      try checkpoint(image.source)
+      throw error
+    }
+  }
+}
+
+extension Image {
+  /// Runs `body`, which computes this image's pixels (the image must be the job's own, never a shared one), so
+  /// that the current job's control can stop it.
+  func evaluating<T>(_ body: () throws -> T) throws -> T {
+    guard let control = JobControl.current else { return try body() }
+    return try control.watch(self, body)
+  }
+}

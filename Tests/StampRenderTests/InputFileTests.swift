@@ -1,0 +1,106 @@
+import Foundation
+import StampCore
+import Testing
+
+@testable import StampRender
+
+/// `InputFile`: inputs are regular files, opened once, read from that one descriptor, never parsed for options.
+struct InputFileTests {
+  @Test func aFIFOADeviceOrAFolderIsRefusedBeforeAnythingIsRead() throws {
+    let fixtures = try Fixtures()
+    defer { fixtures.remove() }
+    let fifo = fixtures.path("photo.jpg")
+    #expect(mkfifo(fifo, 0o600) == 0)
+    let zero = fixtures.path("zero.png")
+    try FileManager.default.createSymbolicLink(atPath: zero, withDestinationPath: "/dev/zero")
+    let cases = [
+      (fifo, "a FIFO"), ("/dev/zero", "a character device"), (zero, "a character device"),
+      (fixtures.folder.url.path, "a folder"),
+    ]
+    for (path, kind) in cases {
+      // A FIFO with no writer used to block in open, /dev/zero to spin in format detection.
+      #expect(throws: RenderError.input(path: path, problem: "not a regular file (\(kind))")) {
+        try ImageHeader.read(path)
+      }
+    }
+  }
+
+  @Test func bracketsInANameArePartOfTheNameNotLoaderOptions() throws {
+    let fixtures = try Fixtures()
+    defer { fixtures.remove() }
+    try fixtures.solid("photo.png", width: 40, height: 24, pixel: [1, 2, 3])
+    // libvips' file loader would read "photo.png[shrink=2]" as photo.png shrunk.
+    #expect(throws: RenderError.self) { try ImageHeader.read(fixtures.path("photo.png[shrink=2]")) }
+    try FileManager.default.moveItem(atPath: fixtures.path("photo.png"), toPath: fixtures.path("photo.png[shrink=2]"))
+    let header = try ImageHeader.read(fixtures.path("photo.png[shrink=2]"))
+    #expect((header.width, header.height) == (40, 24))
+  }
+
+  /// Bug 5: the header was read from one open and the pixels from another, so a photo swapped in between was
+  /// decoded unchecked. Now what the header said is what is decoded, on both render paths.
+  @Test(arguments: ["out.png", "out.jpg"])
+  func aPhotoSwappedAfterItsHeaderWasReadIsNotWhatGetsDecoded(_ output: String) throws {
+    let fixtures = try Fixtures()
+    defer { fixtures.remove() }
+    let base = try fixtures.jpeg("base.jpg", width: 32, height: 16, subsampling: .none) { _, _ in [200, 40, 40] }
+    let file = try InputFile.open(base)
+    let renderer = Renderer(maxPixels: 1000)
+    #expect(try ImageHeader.read(file, policy: renderer.inputs).width == 32)
+    // The name now holds a photo over the pixel limit.
+    let big = try fixtures.jpeg("big.jpg", width: 64, height: 64, subsampling: .none) { _, _ in [0, 0, 255] }
+    #expect(rename(big, base) == 0)
+    var plan = RenderPlan(base: base, stamps: [])
+    plan.baseFile = file
+    try renderer.render(plan, to: fixtures.path(output))
+    let written = try DecodedImage(contentsOf: fixtures.path(output))
+    #expect((written.width, written.height) == (32, 16))
+    #expect(written.samples[0] > 150 && written.samples[2] < 100, "the red photo, not the blue one")
+    // Opened afresh, the name gives the big photo, which the limit refuses.
+    plan.baseFile = nil
+    #expect(throws: RenderError.tooLarge(path: base, width: 64, height: 64, limit: 1000)) {
+      try renderer.render(plan, to: fixtures.path("again.png"))
+    }
+  }
+
+  @Test func anInputOutsideTheRootIsRefusedByItsRealPath() throws {
+    let fixtures = try Fixtures()
+    defer { fixtures.remove() }
+    try FileManager.default.createDirectory(atPath: fixtures.path("root"), withIntermediateDirectories: true)
+    let inside = try fixtures.solid("root/in.png", width: 4, height: 4, pixel: [1, 1, 1])
+    let outside = try fixtures.solid("out.png", width: 4, height: 4, pixel: [1, 1, 1])
+    try FileManager.default.createSymbolicLink(atPath: fixtures.path("root/link.png"), withDestinationPath: outside)
+    let root = try InputPolicy.root(fixtures.path("root/../root"))
+    #expect(try InputFile.open(inside, root: root).path == inside)
+    for path in [outside, fixtures.path("root/../out.png"), fixtures.path("root/link.png")] {
+      #expect(throws: RenderError.self) { try InputFile.open(path, root: root) }
+      do {
+        _ = try InputFile.open(path, root: root)
+      } catch {
+        #expect("\(error)".contains("outside the input root \(root)"))
+      }
+    }
+    #expect(throws: RenderError.self) { try InputPolicy.root(outside) }
+  }
+}
+
+extension InputFileTests {
+  /// libvips' untrusted loaders (and every loader but the photo formats') are refused by default, naming the file:
+  /// an SVG stamp could pull a local text file into the picture, a small one run for minutes.
+  @Test(arguments: [
+    ("p.ppm", "P6\n2 2\n255\n" + String(repeating: "a", count: 12)),
+    ("s.svg", #"<svg xmlns="http://www.w3.org/2000/svg" width="8" height="8"><rect width="8" height="8"/></svg>"#),
+    ("m.mat", "1 2 3\n4 5 6\n"), ("v.csv", "1,2,3\n4,5,6\n"),
+  ])
+  func formatsOtherThanThePhotoOnesAreRefused(_ name: String, _ content: String) throws {
+    let fixtures = try Fixtures()
+    defer { fixtures.remove() }
+    try fixtures.folder.write(name, content)
+    do {
+      _ = try ImageHeader.read(fixtures.path(name))
+      Issue.record("\(name) was read")
+    } catch let error as RenderError {
+      #expect(error.description.hasPrefix(fixtures.path(name) + ": cannot read image: "))
+      #expect(error.description.contains("not allowed") || error.description.contains("known format"))
+    }
+  }
+}

@@ -1,0 +1,47 @@
+import Foundation
+import StampCore
+import Testing
+
+@testable import StampRender
+
+/// `JobControl`: a stopped job fails on either render path with the reason, naming the photo, and leaves nothing.
+struct JobControlTests {
+  @Test(arguments: ["out.jpg", "out.png"])
+  func aStoppedJobFailsWithTheReasonAndLeavesNothing(_ output: String) throws {
+    let fixtures = try Fixtures()
+    defer { fixtures.remove() }
+    let base = try fixtures.jpeg("base.jpg", width: 64, height: 48, subsampling: .half) { Fixtures.texture($0, $1) }
+    let stamp = try fixtures.solid("red.png", width: 16, height: 16, pixel: [230, 20, 20, 255])
+    let placement = PlacedStamp(id: "a", center: Point(30, 30), size: Size(16, 16), scale: 1, rotation: 0)
+    let plan = RenderPlan(base: base, stamps: [.init(image: stamp, placement: placement)])
+    let renderer = Renderer()
+    let control = JobControl()
+    control.stop(because: "stopped for the test")
+    do {
+      try control.run { try renderer.render(plan, to: fixtures.path(output)) }
+      Issue.record("a stopped job rendered")
+    } catch {
+      // The file being worked on is named: the photo, or the stamp when it is decoded first.
+      #expect([base, stamp].map { "\($0): stopped for the test" }.contains("\(error)"))
+    }
+    #expect(try fixtures.files() == ["base.jpg", "red.png"])
+    // The stamp was not remembered as failing: the next job draws it.
+    try renderer.render(plan, to: fixtures.path(output))
+  }
+
+  /// The flag libjpeg's progress monitor reads stops the JPEG path in the middle of its work.
+  @Test func theJPEGCodecStopsWhenItsFlagIsSet() throws {
+    let fixtures = try Fixtures()
+    defer { fixtures.remove() }
+    let base = try fixtures.jpeg("base.jpg", width: 64, height: 48, subsampling: .half) { Fixtures.texture($0, $1) }
+    let codec = try #require(JPEGCodec())
+    let control = JobControl()
+    codec.stop(on: control)
+    _ = try codec.open(base)
+    control.stop(because: "stopped")
+    #expect(throws: RenderError.self) { try codec.readCoefficients() }
+    codec.stop(on: nil)
+    _ = try codec.open(base)
+    try codec.readCoefficients()
+  }
+}
