@@ -113,7 +113,8 @@ public struct BatchRunner: Sendable {
         case .failure(let error):
           _ = note(JobOutcome(id: "?", status: .failed, outputs: [], error: error.description, seconds: 0))
         case .success(let job):
-          Self.perform(job, with: jobRenderer, ledger: ledger, options: options, cancellation: cancellation, record: note)
+          Self.perform(
+            job, with: jobRenderer, ledger: ledger, options: options, cancellation: cancellation, record: note)
         }
       })
   }
