@@ -2,7 +2,7 @@ import Foundation
 import StampManifest
 import StampRender
 
-/// Settings of one `render` run.
+/// The options of one `render` run.
 public struct BatchOptions: Sendable {
   /// The folder outputs go under.
   public var outputFolder: String

@@ -52,7 +52,7 @@ public enum JobCheck {
   /// `stampSize` gives a stamp's upright size (default: `headerSize`; a caller may keep the sizes it has read).
   public static func replay(
     of job: JobEntry, file: String, maxPixels: Int = 100_000_000,
-    stampSize: ((String) throws -> Size)? = nil
+    stampSize: ((String) throws -> StampSize)? = nil
   ) -> [Diagnostic] {
     let renderer = JobRenderer(renderer: Renderer(maxPixels: maxPixels), paths: nil)
     do {
@@ -75,7 +75,7 @@ public enum JobCheck {
 
   /// An image's upright size from its header; throws when the header cannot be read or the image has more than
   /// `maxPixels` pixels, as the renderer refuses it.
-  public static func headerSize(of image: String, maxPixels: Int = 100_000_000) throws -> Size {
+  public static func headerSize(of image: String, maxPixels: Int = 100_000_000) throws -> StampSize {
     let header = try ImageHeader.read(image)
     guard header.width * header.height <= maxPixels else {
       throw RenderError.tooLarge(path: image, width: header.width, height: header.height, limit: maxPixels)

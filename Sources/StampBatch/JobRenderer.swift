@@ -89,14 +89,14 @@ struct JobRenderer: Sendable {
   /// Reads the headers the job needs (never the pixels of the photo) and replays its gestures; `stampSize`
   /// gives a stamp image's upright pixel size.
   func replay(
-    _ job: JobEntry, base: InputFile? = nil, tracing: Bool = false, stampSize: (String) throws -> Size
+    _ job: JobEntry, base: InputFile? = nil, tracing: Bool = false, stampSize: (String) throws -> StampSize
   ) throws -> (SceneResult, [TouchTrace]) {
     let file = try base ?? InputFile.open(job.base, root: renderer.inputs.root)
     let header = try ImageHeader.read(file, policy: renderer.inputs)
     guard header.width * header.height <= renderer.maxPixels else {
       throw RenderError.tooLarge(path: job.base, width: header.width, height: header.height, limit: renderer.maxPixels)
     }
-    var sizes: [String: Size] = [:]
+    var sizes: [String: StampSize] = [:]
     for stamp in job.stamps where sizes[stamp.image] == nil {
       sizes[stamp.image] = try stampSize(stamp.image)
     }

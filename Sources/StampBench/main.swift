@@ -20,7 +20,7 @@ func makeTrace(count: Int) -> [TouchEvent] {
   var t = 0.0
   var block = 0
   func add(_ id: Int, _ phase: TouchPhase, _ x: Double, _ y: Double) {
-    events.append(TouchEvent(t: t, id: id, phase: phase, location: Point(x, y)))
+    events.append(TouchEvent(t: t, id: id, phase: phase, location: StampPoint(x, y)))
   }
   while events.count < count {
     // Pinch/rotate: 120 frames, the fingers turning and breathing about the stamp at (500, 500).
@@ -60,11 +60,11 @@ let eventCount = arguments.count > 1 ? Int(arguments[1]) ?? 4_000_000 : 4_000_00
 let runs = arguments.count > 2 ? Int(arguments[2]) ?? 7 : 7
 
 let trace = makeTrace(count: eventCount)
-var settings = Settings()
+var settings = GestureSettings()
 settings.zoomRange = 1...8
 let spec = SceneSpec(
-  imageSize: Size(2000, 2000), view: Size(1000, 1000),
-  stamps: [StampSpec(id: "s", center: Point(500, 500), width: 200, pixelSize: Size(256, 256))],
+  imageSize: StampSize(2000, 2000), view: StampSize(1000, 1000),
+  stamps: [StampSpec(id: "s", center: StampPoint(500, 500), width: 200, pixelSize: StampSize(256, 256))],
   gestures: [.touches(trace)], settings: settings)
 
 // What the trace does, so that the figure is known to come from real work.

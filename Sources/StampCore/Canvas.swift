@@ -5,10 +5,10 @@ struct Canvas: Sendable {
   /// The stamps in drawing order (later ones on top).
   var stamps: [Stamp]
   /// The thresholds and modes.
-  let settings: Settings
+  let settings: GestureSettings
 
   /// The topmost stamp (the last in drawing order) whose rotated, scaled rectangle contains view point `p`.
-  func hitTest(_ p: Point) -> Int? {
+  func hitTest(_ p: StampPoint) -> Int? {
     let q = viewport.toImage(p)
     var index = stamps.count - 1
     while index >= 0 {
@@ -28,20 +28,20 @@ struct Canvas: Sendable {
   }
 
   /// A drag on stamp `index` by `delta` view points: the centre moves by delta / (fit * zoom) image pixels.
-  @inline(__always) mutating func dragStamp(_ index: Int, by delta: Point) {
+  @inline(__always) mutating func dragStamp(_ index: Int, by delta: StampPoint) {
     if stamps[index].locked { return }
     stamps[index].center = stamps[index].center + delta / viewport.scale
   }
 
   /// A drag on the background: the content follows the finger, clamped.
-  @inline(__always) mutating func scroll(by delta: Point) {
+  @inline(__always) mutating func scroll(by delta: StampPoint) {
     viewport.scroll(by: delta)
   }
 
   /// A double tap at view point `p`: `toggle` (seed 004) zooms to the maximum centred on the tap when at the
   /// minimum and back to the minimum otherwise (keeping the view's centre, as setZoomScale does); `step` (seed 000,
   /// corrected to multiply) zooms by `zoomStep` centred on the tap.
-  mutating func doubleTap(at p: Point) {
+  mutating func doubleTap(at p: StampPoint) {
     switch settings.doubleTap {
     case .toggle:
       if viewport.isAtMinimumZoom {
@@ -55,7 +55,7 @@ struct Canvas: Sendable {
   }
 
   /// A two-finger tap at view point `p` (seed 000): zooms out by `zoomStep`, centred on it.
-  mutating func twoFingerTap(at p: Point) {
+  mutating func twoFingerTap(at p: StampPoint) {
     viewport.zoom(to: viewport.zoom / settings.zoomStep, centeredOn: viewport.toImage(p))
   }
 }

@@ -1,5 +1,5 @@
 /// A point in a 2-D space with y pointing down (view points or image pixels, as the context says).
-public struct Point: Sendable, Hashable, CustomStringConvertible {
+public struct StampPoint: Sendable, Hashable, CustomStringConvertible {
   /// The horizontal coordinate.
   public var x: Double
   /// The vertical coordinate, growing downwards.
@@ -12,14 +12,14 @@ public struct Point: Sendable, Hashable, CustomStringConvertible {
   }
 
   /// The origin.
-  public static let zero = Point(0, 0)
+  public static let zero = StampPoint(0, 0)
 
   /// `(x, y)`.
   public var description: String { "(\(x), \(y))" }
 }
 
 /// A width and a height.
-public struct Size: Sendable, Hashable, CustomStringConvertible {
+public struct StampSize: Sendable, Hashable, CustomStringConvertible {
   /// The horizontal extent.
   public var width: Double
   /// The vertical extent.
@@ -36,15 +36,15 @@ public struct Size: Sendable, Hashable, CustomStringConvertible {
 }
 
 /// An axis-aligned rectangle: origin (top-left) and size.
-public struct Rect: Sendable, Hashable {
+public struct StampRect: Sendable, Hashable {
   /// The top-left corner.
-  public var origin: Point
+  public var origin: StampPoint
   /// The extent.
-  public var size: Size
+  public var size: StampSize
 
   /// Creates a rectangle.
   public init(x: Double, y: Double, width: Double, height: Double) {
-    origin = Point(x, y)
-    size = Size(width, height)
+    origin = StampPoint(x, y)
+    size = StampSize(width, height)
   }
 }

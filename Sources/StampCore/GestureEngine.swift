@@ -152,7 +152,7 @@ struct GestureEngine: Sendable {
     }
   }
 
-  mutating func record(_ kind: GestureKind, t: Double, at q: Point) {
+  mutating func record(_ kind: GestureKind, t: Double, at q: StampPoint) {
     gestures.append(RecognizedGesture(kind: kind, t: t, at: q, target: nil))
   }
 }

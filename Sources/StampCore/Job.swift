@@ -3,11 +3,11 @@ public struct StampSpec: Sendable, Hashable {
   /// The stamp's id, unique within its job.
   public var id: String
   /// Where the stamp's centre is, in view points.
-  public var center: Point
+  public var center: StampPoint
   /// Its displayed width in view points before `scale`; nil means the stamp image's pixel width.
   public var width: Double?
   /// The stamp image's size in pixels (read from its header); gives the aspect ratio.
-  public var pixelSize: Size
+  public var pixelSize: StampSize
   /// Initial scale factor.
   public var scale: Double
   /// Initial rotation in degrees, clockwise positive.
@@ -17,7 +17,7 @@ public struct StampSpec: Sendable, Hashable {
 
   /// Creates a stamp spec.
   public init(
-    id: String, center: Point, width: Double? = nil, pixelSize: Size, scale: Double = 1, rotation: Double = 0,
+    id: String, center: StampPoint, width: Double? = nil, pixelSize: StampSize, scale: Double = 1, rotation: Double = 0,
     locked: Bool = false
   ) {
     self.id = id
@@ -35,7 +35,7 @@ public enum GestureTarget: Sendable, Hashable {
   /// The stamp with this id, where it is when the gesture begins.
   case stamp(String)
   /// A point in view points.
-  case point(Point)
+  case point(StampPoint)
 }
 
 /// A high-level two-finger pinch/rotate.
@@ -66,14 +66,14 @@ public struct DragItem: Sendable, Hashable {
   /// Where the finger starts: a stamp's centre or a view point.
   public var from: GestureTarget
   /// The finger's whole motion, in view points.
-  public var by: Point
+  public var by: StampPoint
   /// Seconds from touch-down to lift.
   public var duration: Double
   /// Number of move frames.
   public var steps: Int
 
   /// Creates a drag item.
-  public init(from: GestureTarget, by: Point, duration: Double = 0.5, steps: Int = 20) {
+  public init(from: GestureTarget, by: StampPoint, duration: Double = 0.5, steps: Int = 20) {
     self.from = from
     self.by = by
     self.duration = duration
@@ -86,11 +86,11 @@ public enum GestureItem: Sendable, Hashable {
   /// A recorded trace; `t` is relative to the item's start.
   case touches([TouchEvent])
   /// A single tap at a view point.
-  case tap(Point)
+  case tap(StampPoint)
   /// Two taps at a view point.
-  case doubleTap(Point)
+  case doubleTap(StampPoint)
   /// Two fingers tapping together about a view point.
-  case twoFingerTap(Point)
+  case twoFingerTap(StampPoint)
   /// A pinch/rotate.
   case pinch(PinchItem)
   /// A drag.
@@ -100,20 +100,20 @@ public enum GestureItem: Sendable, Hashable {
 /// Everything the gesture engine needs for one job; no file names, no pixels.
 public struct SceneSpec: Sendable, Hashable {
   /// The base photo's size in image pixels, upright (after EXIF orientation).
-  public var imageSize: Size
+  public var imageSize: StampSize
   /// The screen the gestures were made on, in points; nil means the image itself (fit 1, zoom 1).
-  public var view: Size?
+  public var view: StampSize?
   /// The stamps in drawing order (later ones on top).
   public var stamps: [StampSpec]
   /// The gesture script.
   public var gestures: [GestureItem]
   /// Thresholds.
-  public var settings: Settings
+  public var settings: GestureSettings
 
   /// Creates a scene spec.
   public init(
-    imageSize: Size, view: Size? = nil, stamps: [StampSpec] = [], gestures: [GestureItem] = [],
-    settings: Settings = Settings()
+    imageSize: StampSize, view: StampSize? = nil, stamps: [StampSpec] = [], gestures: [GestureItem] = [],
+    settings: GestureSettings = GestureSettings()
   ) {
     self.imageSize = imageSize
     self.view = view

@@ -5,9 +5,9 @@ struct LiveTouch: Sendable {
   /// When it touched down, on the job's clock.
   var downTime: Double
   /// Where it touched down, in view points.
-  var down: Point
+  var down: StampPoint
   /// Where it is now; a touch that did not move in a frame keeps its last point.
-  var point: Point
+  var point: StampPoint
   /// Whether it has ever been farther than `tapSlop` from where it touched down: then it is no tap. A touch exactly
   /// `tapSlop` away is still inside, so with a slop of 0 only a finger that does not move at all can tap.
   var pastSlop = false
@@ -21,7 +21,7 @@ struct LiveTouch: Sendable {
   var inFrame = true
 
   /// A touch that has just come down.
-  init(id: Int, downTime: Double, down: Point) {
+  init(id: Int, downTime: Double, down: StampPoint) {
     self.id = id
     self.downTime = downTime
     self.down = down
@@ -29,7 +29,7 @@ struct LiveTouch: Sendable {
   }
 
   /// Moves the finger and notes when it leaves the tap slop for good.
-  @inline(__always) mutating func move(to p: Point, slopSquared: Double) {
+  @inline(__always) mutating func move(to p: StampPoint, slopSquared: Double) {
     point = p
     if !pastSlop && (p - down).lengthSquared > slopSquared { pastSlop = true }
   }

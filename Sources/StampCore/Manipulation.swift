@@ -12,11 +12,11 @@ struct Manipulation: Sendable {
   private(set) var fingers = 0
   private var firstID = 0
   private var secondID = 0
-  private var anchorA = Point.zero
-  private var anchorB = Point.zero
+  private var anchorA = StampPoint.zero
+  private var anchorB = StampPoint.zero
   private var reported = false
   /// The viewport's zoom, the finger distance and the image point under the midpoint when the pair was anchored.
-  private var start = (zoom: 1.0, distance: 0.0, image: Point.zero)
+  private var start = (zoom: 1.0, distance: 0.0, image: StampPoint.zero)
 
   /// Whether `a` and `b` (nil when one finger is down) are the fingers it is anchored to.
   @inline(__always) func drives(_ a: LiveTouch, _ b: LiveTouch?) -> Bool {
@@ -37,7 +37,7 @@ struct Manipulation: Sendable {
     if let b {
       secondID = b.id
       anchorB = b.point
-      let mid = Point.midpoint(anchorA, anchorB)
+      let mid = StampPoint.midpoint(anchorA, anchorB)
       start = (viewport.zoom, (anchorB - anchorA).length, viewport.toImage(mid))
     }
   }
@@ -51,7 +51,7 @@ struct Manipulation: Sendable {
   }
 
   @inline(__always) private mutating func pinch(
-    _ a: Point, _ b: Point, at time: Double, on canvas: inout Canvas
+    _ a: StampPoint, _ b: StampPoint, at time: Double, on canvas: inout Canvas
   ) -> RecognizedGesture? {
     let previous = anchorB - anchorA
     let current = b - a
@@ -60,8 +60,8 @@ struct Manipulation: Sendable {
     // Fingers on one spot have no line: the scale waits for them to part rather than become 0 or infinite.
     let ratio = previousLength2 > 0 && currentLength2 > 0 ? (currentLength2 / previousLength2).squareRoot() : 1
     let turn = signedTurn(from: previous, to: current)
-    let previousMid = Point.midpoint(anchorA, anchorB)
-    let mid = Point.midpoint(a, b)
+    let previousMid = StampPoint.midpoint(anchorA, anchorB)
+    let mid = StampPoint.midpoint(a, b)
     anchorA = a
     anchorB = b
     guard ratio != 1 || turn != 0 || (target == nil && mid != previousMid) else { return nil }
@@ -97,7 +97,7 @@ struct Manipulation: Sendable {
     return gesture
   }
 
-  private func recognized(_ kind: GestureKind, at p: Point, time: Double, canvas: Canvas) -> RecognizedGesture {
+  private func recognized(_ kind: GestureKind, at p: StampPoint, time: Double, canvas: Canvas) -> RecognizedGesture {
     RecognizedGesture(kind: kind, t: time, at: canvas.viewport.toImage(p), target: target.map { canvas.stamps[$0].id })
   }
 }

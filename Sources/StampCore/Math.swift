@@ -18,11 +18,11 @@
 /// Degrees per radian; angles are radians only inside the engine.
 let degreesPerRadian = 180 / Double.pi
 
-extension Point {
-  @inline(__always) static func + (a: Point, b: Point) -> Point { Point(a.x + b.x, a.y + b.y) }
-  @inline(__always) static func - (a: Point, b: Point) -> Point { Point(a.x - b.x, a.y - b.y) }
-  @inline(__always) static func * (a: Point, k: Double) -> Point { Point(a.x * k, a.y * k) }
-  @inline(__always) static func / (a: Point, k: Double) -> Point { Point(a.x / k, a.y / k) }
+extension StampPoint {
+  @inline(__always) static func + (a: StampPoint, b: StampPoint) -> StampPoint { StampPoint(a.x + b.x, a.y + b.y) }
+  @inline(__always) static func - (a: StampPoint, b: StampPoint) -> StampPoint { StampPoint(a.x - b.x, a.y - b.y) }
+  @inline(__always) static func * (a: StampPoint, k: Double) -> StampPoint { StampPoint(a.x * k, a.y * k) }
+  @inline(__always) static func / (a: StampPoint, k: Double) -> StampPoint { StampPoint(a.x / k, a.y / k) }
 
   /// The squared length of the point taken as a vector.
   @inline(__always) var lengthSquared: Double { x * x + y * y }
@@ -31,7 +31,9 @@ extension Point {
   @inline(__always) var length: Double { lengthSquared.squareRoot() }
 
   /// The midpoint of two points.
-  @inline(__always) static func midpoint(_ a: Point, _ b: Point) -> Point { Point((a.x + b.x) / 2, (a.y + b.y) / 2) }
+  @inline(__always) static func midpoint(_ a: StampPoint, _ b: StampPoint) -> StampPoint {
+    StampPoint((a.x + b.x) / 2, (a.y + b.y) / 2)
+  }
 
   /// Whether both coordinates are finite.
   var isFinite: Bool { x.isFinite && y.isFinite }
@@ -42,7 +44,7 @@ extension Point {
 /// atan2(cross, dot) rather than seed 002's acos plus a slope comparison: it is exactly 0 for equal vectors (the
 /// cross product of a vector with itself is exactly 0), has the right sign in every quadrant, including across the
 /// vertical and for left-pointing lines, and keeps full precision for tiny turns. A zero vector gives 0.
-@inline(__always) func signedTurn(from a: Point, to b: Point) -> Double {
+@inline(__always) func signedTurn(from a: StampPoint, to b: StampPoint) -> Double {
   let cross = a.x * b.y - a.y * b.x
   let dot = a.x * b.x + a.y * b.y
   if cross == 0 && dot >= 0 { return 0 }

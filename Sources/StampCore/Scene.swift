@@ -3,16 +3,16 @@ public struct PlacedStamp: Sendable, Hashable {
   /// The stamp's id.
   public var id: String
   /// Its centre in image pixels (continuous coordinates: pixel (i, j) covers [i, i+1) x [j, j+1)).
-  public var center: Point
+  public var center: StampPoint
   /// Its size in image pixels before `scale`.
-  public var size: Size
+  public var size: StampSize
   /// Scale factor, within the job's scale range once gestures have acted.
   public var scale: Double
   /// Rotation in degrees, clockwise positive.
   public var rotation: Double
 
   /// Creates a placed stamp.
-  public init(id: String, center: Point, size: Size, scale: Double, rotation: Double) {
+  public init(id: String, center: StampPoint, size: StampSize, scale: Double, rotation: Double) {
     self.id = id
     self.center = center
     self.size = size
@@ -42,12 +42,12 @@ public struct RecognizedGesture: Sendable, Hashable {
   /// When, in seconds on the job's clock.
   public var t: Double
   /// Where, in image pixels.
-  public var at: Point
+  public var at: StampPoint
   /// A stamp id, or nil for the viewport.
   public var target: String?
 
   /// Creates a recognized gesture.
-  public init(kind: GestureKind, t: Double, at: Point, target: String?) {
+  public init(kind: GestureKind, t: Double, at: StampPoint, target: String?) {
     self.kind = kind
     self.t = t
     self.at = at
@@ -60,12 +60,12 @@ public struct ViewportState: Sendable, Hashable {
   /// The zoom factor (the scroll view's zoomScale).
   public var zoom: Double
   /// The whole view mapped into image pixels; reaches past the photo where the view shows letterbox bars.
-  public var visible: Rect
+  public var visible: StampRect
   /// The view's size in points.
-  public var viewSize: Size
+  public var viewSize: StampSize
 
   /// Creates a viewport state.
-  public init(zoom: Double, visible: Rect, viewSize: Size) {
+  public init(zoom: Double, visible: StampRect, viewSize: StampSize) {
     self.zoom = zoom
     self.visible = visible
     self.viewSize = viewSize

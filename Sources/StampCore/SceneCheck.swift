@@ -47,7 +47,7 @@ enum SceneCheck {
     }
   }
 
-  private static func settings(_ s: Settings) throws(ReplayError) {
+  private static func settings(_ s: GestureSettings) throws(ReplayError) {
     try range(s.scaleRange, "settings.scaleRange")
     try range(s.zoomRange, "settings.zoomRange")
     try positive(s.zoomStep, "settings.zoomStep")
@@ -63,7 +63,7 @@ enum SceneCheck {
     try require(ok, path, "must be finite and positive, not \(text)")
   }
 
-  private static func positive(_ size: Size, _ path: String) throws(ReplayError) {
+  private static func positive(_ size: StampSize, _ path: String) throws(ReplayError) {
     try positive(size.width, "\(path).width")
     try positive(size.height, "\(path).height")
   }

@@ -7,7 +7,7 @@ public enum DoubleTapMode: String, Sendable, CaseIterable {
 }
 
 /// Every threshold of the gesture engine, with the design's defaults.
-public struct Settings: Sendable, Hashable {
+public struct GestureSettings: Sendable, Hashable {
   /// A stamp's scale is clamped to this closed range at every step (seed 002: 0.5...2.0).
   public var scaleRange: ClosedRange<Double> = 0.5...2.0
   /// The viewport's zoom range (seed 004: 1...4).

@@ -3,9 +3,9 @@ struct Stamp: Sendable, Hashable {
   /// The stamp's id.
   let id: String
   /// Its centre in image pixels.
-  var center: Point
+  var center: StampPoint
   /// Its size in image pixels before `scale`.
-  let size: Size
+  let size: StampSize
   /// Scale factor.
   var scale: Double
   /// Rotation in degrees, clockwise positive; kept in degrees so that an untouched stamp keeps its exact value.
@@ -20,14 +20,14 @@ struct Stamp: Sendable, Hashable {
     let width = (spec.width ?? spec.pixelSize.width) / k
     id = spec.id
     center = viewport.toImage(spec.center)
-    size = Size(width, width * spec.pixelSize.height / spec.pixelSize.width)
+    size = StampSize(width, width * spec.pixelSize.height / spec.pixelSize.width)
     scale = spec.scale
     rotation = spec.rotation
     locked = spec.locked
   }
 
   /// Whether image point `q` lies in the stamp's rotated, scaled rectangle (edges included).
-  func contains(_ q: Point) -> Bool {
+  func contains(_ q: StampPoint) -> Bool {
     let radians = rotation / degreesPerRadian
     let c = cMathCos(radians)
     let s = cMathSin(radians)
@@ -39,7 +39,7 @@ struct Stamp: Sendable, Hashable {
   }
 
   /// How far from the centre the stamp's edge is, in image pixels, along the unit direction `direction`.
-  func reach(along direction: Point) -> Double {
+  func reach(along direction: StampPoint) -> Double {
     let radians = rotation / degreesPerRadian
     let c = cMathCos(radians)
     let s = cMathSin(radians)

@@ -17,27 +17,27 @@ struct TapRecognizer: Sendable {
   enum Outcome: Equatable {
     case none
     /// A double tap at a view point.
-    case doubleTap(Point)
+    case doubleTap(StampPoint)
     /// A two-finger tap at a view point (the midpoint).
-    case twoFingerTap(Point)
+    case twoFingerTap(StampPoint)
   }
 
-  private let settings: Settings
+  private let settings: GestureSettings
   private var lastCount = 0
   private var lastEnd = 0.0
-  private var lastPoint = Point.zero
+  private var lastPoint = StampPoint.zero
   /// Single taps waiting for their time, oldest first; more than one when taps land far apart in quick succession.
-  private var pending: [(t: Double, at: Point)] = []
+  private var pending: [(t: Double, at: StampPoint)] = []
   private var sequenceTouches = 0
   private var sequenceAllTaps = true
   private var sequenceCount = 0
-  private var firstLift = Point.zero
+  private var firstLift = StampPoint.zero
   /// The single tap held back while the touch that began near it may still become its second tap, with the time
   /// that touch came down.
-  private var held: (at: Point, secondDown: Double)?
+  private var held: (at: StampPoint, secondDown: Double)?
 
   /// A recognizer with these thresholds.
-  init(settings: Settings) {
+  init(settings: GestureSettings) {
     self.settings = settings
   }
 
@@ -45,21 +45,21 @@ struct TapRecognizer: Sendable {
   private var deadline: Double { lastEnd + settings.doubleTapInterval }
 
   /// The oldest pending single tap, if it is due at `time`: strictly before it (`inclusive` false), or at it too.
-  @inline(__always) mutating func dueSingleTap(at time: Double, inclusive: Bool) -> (t: Double, at: Point)? {
+  @inline(__always) mutating func dueSingleTap(at time: Double, inclusive: Bool) -> (t: Double, at: StampPoint)? {
     guard let first = pending.first, time > first.t || (inclusive && time == first.t) else { return nil }
     return pending.removeFirst()
   }
 
   /// The held-back single tap, if its second touch has been down longer than a tap lasts at `time`: it fires at the
   /// moment the touch became too long for a tap.
-  mutating func heldTapExpired(at time: Double) -> (t: Double, at: Point)? {
+  mutating func heldTapExpired(at time: Double) -> (t: Double, at: StampPoint)? {
     guard let held, time - held.secondDown > settings.tapMaxDuration else { return nil }
     self.held = nil
     return (held.secondDown + settings.tapMaxDuration, held.at)
   }
 
   /// The held-back single tap, released at `time` because its second touch cannot be a tap any more.
-  mutating func releaseHeldTap(at time: Double) -> (t: Double, at: Point)? {
+  mutating func releaseHeldTap(at time: Double) -> (t: Double, at: StampPoint)? {
     guard let held else { return nil }
     self.held = nil
     return (time, held.at)
@@ -69,7 +69,7 @@ struct TapRecognizer: Sendable {
   var isHolding: Bool { held != nil }
 
   /// The pending single taps, whenever they are due: at the end of an item. Tap counting starts over.
-  mutating func flush() -> [(t: Double, at: Point)] {
+  mutating func flush() -> [(t: Double, at: StampPoint)] {
     if let held = releaseHeldTap(at: lastEnd) { pending.append(held) }
     defer {
       pending.removeAll(keepingCapacity: true)
@@ -79,7 +79,7 @@ struct TapRecognizer: Sendable {
   }
 
   /// A finger came down at `time` and view point `p`; `startsSequence` when no other finger is down.
-  mutating func began(at time: Double, _ p: Point, startsSequence: Bool) {
+  mutating func began(at time: Double, _ p: StampPoint, startsSequence: Bool) {
     if startsSequence {
       sequenceTouches = 0
       sequenceAllTaps = true
@@ -95,7 +95,9 @@ struct TapRecognizer: Sendable {
   }
 
   /// A finger lifted at `time` (view point `p`, image point `q`); `endsSequence` when it was the last one down.
-  mutating func ended(_ touch: LiveTouch, at time: Double, _ p: Point, image q: Point, endsSequence: Bool) -> Outcome {
+  mutating func ended(_ touch: LiveTouch, at time: Double, _ p: StampPoint, image q: StampPoint, endsSequence: Bool)
+    -> Outcome
+  {
     let isTap = touch.isTap(endingAt: time, maxDuration: settings.tapMaxDuration)
     if !isTap { sequenceAllTaps = false }
     if sequenceTouches == 1 {

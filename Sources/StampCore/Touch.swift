@@ -21,10 +21,10 @@ public struct TouchEvent: Sendable, Hashable {
   /// What happened to this touch at `t`.
   public var phase: TouchPhase
   /// Where the finger is, in view points.
-  public var location: Point
+  public var location: StampPoint
 
   /// Creates a touch sample.
-  public init(t: Double, id: Int, phase: TouchPhase, location: Point) {
+  public init(t: Double, id: Int, phase: TouchPhase, location: StampPoint) {
     self.t = t
     self.id = id
     self.phase = phase

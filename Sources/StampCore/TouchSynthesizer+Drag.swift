@@ -2,7 +2,7 @@ extension TouchSynthesizer {
   static func drag(_ drag: DragItem, index: Int, canvas: Canvas) throws(ReplayError) -> [TouchEvent] {
     try check(drag.by.isFinite, index, "drag.by", "must be finite numbers")
     try checkTiming(drag.duration, drag.steps, index, "drag")
-    let start: Point
+    let start: StampPoint
     switch drag.from {
     case .stamp(let id):
       start = try touchPoint(on: id, index: index, canvas: canvas).center
@@ -10,13 +10,13 @@ extension TouchSynthesizer {
       try check(p.isFinite, index, "drag.from", "must be finite numbers")
       start = p
     }
-    var points: [Point] = []
+    var points: [StampPoint] = []
     points.reserveCapacity(drag.steps + 1)
     let slop = canvas.settings.tapSlop
     let length = drag.by.length
     if length <= slop {
       // A finger exactly at the slop is still tapping: reach 1 point past it.
-      let direction = length > 0 ? drag.by / length : Point(1, 0)
+      let direction = length > 0 ? drag.by / length : StampPoint(1, 0)
       points.append(start + direction * (slop + 1))
     }
     for k in 1...drag.steps {
@@ -35,7 +35,7 @@ extension TouchSynthesizer {
   /// Where a finger touches stamp `id`: its centre on the screen now, which must not be covered by stamps above.
   static func touchPoint(
     on id: String, index: Int, canvas: Canvas
-  ) throws(ReplayError) -> (stamp: Int, center: Point) {
+  ) throws(ReplayError) -> (stamp: Int, center: StampPoint) {
     guard let stamp = canvas.stamps.firstIndex(where: { $0.id == id }) else {
       throw .unknownStamp(item: index, id: id)
     }

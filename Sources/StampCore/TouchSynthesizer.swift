@@ -29,8 +29,8 @@ enum TouchSynthesizer {
         + tap(p, at: tapTime + gap, duration: tapTime, item: index, key: "doubleTap")
     case .twoFingerTap(let p):
       try check(p.isFinite, index, "twoFingerTap.at", "must be finite numbers")
-      let a = Point(p.x - 20, p.y)
-      let b = Point(p.x + 20, p.y)
+      let a = StampPoint(p.x - 20, p.y)
+      let b = StampPoint(p.x + 20, p.y)
       return [
         TouchEvent(t: 0, id: 1, phase: .began, location: a), TouchEvent(t: 0, id: 2, phase: .began, location: b),
         TouchEvent(t: tapTime, id: 1, phase: .ended, location: a),
@@ -44,7 +44,7 @@ enum TouchSynthesizer {
   }
 
   private static func tap(
-    _ p: Point, at start: Double, duration: Double, item: Int, key: String
+    _ p: StampPoint, at start: Double, duration: Double, item: Int, key: String
   ) throws(ReplayError) -> [TouchEvent] {
     try check(p.isFinite, item, "\(key).at", "must be finite numbers")
     return [
@@ -57,20 +57,20 @@ enum TouchSynthesizer {
     try check(pinch.scale.isFinite && pinch.scale > 0, index, "pinch.scale", "must be a positive number")
     try check(pinch.rotation.isFinite, index, "pinch.rotation", "must be a finite number")
     try checkTiming(pinch.duration, pinch.steps, index, "pinch")
-    let mid: Point
+    let mid: StampPoint
     var span = pinchSpan
     switch pinch.target {
     case .stamp(let id):
       let (stamp, center) = try touchPoint(on: id, index: index, canvas: canvas)
-      let reach = canvas.stamps[stamp].reach(along: Point(-1, 0)) * canvas.viewport.scale
+      let reach = canvas.stamps[stamp].reach(along: StampPoint(-1, 0)) * canvas.viewport.scale
       mid = center
       span = min(pinchSpan, reach)
-      try check(canvas.hitTest(Point(mid.x - span / 2, mid.y)) == stamp, index, .stampCovered(item: index, id: id))
+      try check(canvas.hitTest(StampPoint(mid.x - span / 2, mid.y)) == stamp, index, .stampCovered(item: index, id: id))
     case .point(let p):
       try check(p.isFinite, index, "pinch.at", "must be finite numbers")
       mid = p
     }
-    let first = Point(mid.x - span / 2, mid.y)
+    let first = StampPoint(mid.x - span / 2, mid.y)
     let turn = pinch.rotation / degreesPerRadian
     // Each frame turns the line by at most 90 degrees, so that every frame's turn is unambiguous.
     let turnSteps = (abs(pinch.rotation) / 90).rounded(.up)
@@ -78,7 +78,7 @@ enum TouchSynthesizer {
     let steps = max(pinch.steps, Int(turnSteps))
     var events = [
       TouchEvent(t: 0, id: 1, phase: .began, location: first),
-      TouchEvent(t: 0, id: 2, phase: .began, location: Point(mid.x + span / 2, mid.y)),
+      TouchEvent(t: 0, id: 2, phase: .began, location: StampPoint(mid.x + span / 2, mid.y)),
     ]
     events.reserveCapacity(2 * steps + 4)
     var farthest = 0.0
@@ -86,12 +86,12 @@ enum TouchSynthesizer {
       let f = Double(k) / Double(steps)
       let half = span / 2 * (k == steps ? pinch.scale : cMathPow(pinch.scale, f))
       let angle = k == steps ? turn : turn * f
-      let arm = Point(cMathCos(angle) * half, cMathSin(angle) * half)
+      let arm = StampPoint(cMathCos(angle) * half, cMathSin(angle) * half)
       let t = k == steps ? pinch.duration : pinch.duration * f
       let phase: TouchPhase = k == steps ? .ended : .moved
       events.append(TouchEvent(t: t, id: 1, phase: phase, location: mid - arm))
       events.append(TouchEvent(t: t, id: 2, phase: phase, location: mid + arm))
-      farthest = max(farthest, (arm - Point(span / 2, 0)).length)
+      farthest = max(farthest, (arm - StampPoint(span / 2, 0)).length)
     }
     let settings = canvas.settings
     if farthest <= settings.tapSlop && pinch.duration <= settings.tapMaxDuration {

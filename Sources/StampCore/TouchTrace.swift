@@ -5,12 +5,12 @@ public struct TouchTrace: Sendable, Hashable {
   /// The touch's id within its item.
   public var id: Int
   /// Its positions in order, the first where it touched down.
-  public var points: [Point]
+  public var points: [StampPoint]
   /// True when it lifted (ended); false when it was cancelled or still down at the end of its item.
   public var lifted: Bool
 
   /// Creates a trace.
-  public init(item: Int, id: Int, points: [Point], lifted: Bool) {
+  public init(item: Int, id: Int, points: [StampPoint], lifted: Bool) {
     self.item = item
     self.id = id
     self.points = points
@@ -20,7 +20,7 @@ public struct TouchTrace: Sendable, Hashable {
 
 extension [TouchTrace] {
   /// Adds an event's image-space position to the trace of its finger, starting a trace when it touches down.
-  mutating func record(_ event: TouchEvent, item: Int, at point: Point) {
+  mutating func record(_ event: TouchEvent, item: Int, at point: StampPoint) {
     if event.phase == .began {
       append(TouchTrace(item: item, id: event.id, points: [point], lifted: false))
       return

@@ -7,9 +7,9 @@
 /// shows the image point (p + o - inset) / (f * z).
 struct Viewport: Sendable, Hashable {
   /// The photo's size in image pixels.
-  let imageSize: Size
+  let imageSize: StampSize
   /// The view's size in points.
-  let viewSize: Size
+  let viewSize: StampSize
   /// The zoom range; the zoom starts at its lower bound.
   let zoomRange: ClosedRange<Double>
   /// View points per image pixel at zoom 1; at most 1.
@@ -17,10 +17,10 @@ struct Viewport: Sendable, Hashable {
   /// The current zoom, within `zoomRange`.
   private(set) var zoom: Double
   /// The content offset in view points, within [0, maxOffset]; it starts at zero, as a scroll view does.
-  private(set) var offset = Point.zero
+  private(set) var offset = StampPoint.zero
 
   /// Creates the viewport as the screen first shows it: zoomed to the lower bound, scrolled to the top-left.
-  init(imageSize: Size, viewSize: Size, zoomRange: ClosedRange<Double>) {
+  init(imageSize: StampSize, viewSize: StampSize, zoomRange: ClosedRange<Double>) {
     self.imageSize = imageSize
     self.viewSize = viewSize
     self.zoomRange = zoomRange
@@ -33,59 +33,59 @@ struct Viewport: Sendable, Hashable {
   @inline(__always) var scale: Double { fit * zoom }
 
   /// The zoomed photo's size in view points.
-  var contentSize: Size { Size(imageSize.width * scale, imageSize.height * scale) }
+  var contentSize: StampSize { StampSize(imageSize.width * scale, imageSize.height * scale) }
 
   /// The centring insets: where the content's top-left sits while it is smaller than the view.
-  @inline(__always) var inset: Point {
+  @inline(__always) var inset: StampPoint {
     let k = scale
-    return Point(
+    return StampPoint(
       max((viewSize.width - imageSize.width * k) / 2, 0), max((viewSize.height - imageSize.height * k) / 2, 0))
   }
 
   /// The largest offset per axis: how far the content can scroll.
-  var maxOffset: Point {
+  var maxOffset: StampPoint {
     let k = scale
-    return Point(max(imageSize.width * k - viewSize.width, 0), max(imageSize.height * k - viewSize.height, 0))
+    return StampPoint(max(imageSize.width * k - viewSize.width, 0), max(imageSize.height * k - viewSize.height, 0))
   }
 
   /// The view's centre in view points.
-  var viewCenter: Point { Point(viewSize.width / 2, viewSize.height / 2) }
+  var viewCenter: StampPoint { StampPoint(viewSize.width / 2, viewSize.height / 2) }
 
   /// The image point shown at view point `p`.
-  @inline(__always) func toImage(_ p: Point) -> Point { (p + offset - inset) / scale }
+  @inline(__always) func toImage(_ p: StampPoint) -> StampPoint { (p + offset - inset) / scale }
 
   /// The view point where image point `q` is shown.
-  @inline(__always) func toView(_ q: Point) -> Point { q * scale + inset - offset }
+  @inline(__always) func toView(_ q: StampPoint) -> StampPoint { q * scale + inset - offset }
 
   /// The whole view mapped into image pixels; it reaches past the photo where the view shows letterbox bars.
-  var visible: Rect {
+  var visible: StampRect {
     let origin = toImage(.zero)
     let k = scale
-    return Rect(x: origin.x, y: origin.y, width: viewSize.width / k, height: viewSize.height / k)
+    return StampRect(x: origin.x, y: origin.y, width: viewSize.width / k, height: viewSize.height / k)
   }
 
   /// Whether the zoom is at the lower bound (to a relative 1e-9, so that a zoom that came back by arithmetic counts).
   var isAtMinimumZoom: Bool { zoom <= zoomRange.lowerBound * (1 + 1e-9) }
 
   /// Sets the zoom (clamped to the range), puts image point `q` at view point `p`, then clamps the offset.
-  mutating func setZoom(_ newZoom: Double, keeping q: Point, at p: Point) {
+  mutating func setZoom(_ newZoom: Double, keeping q: StampPoint, at p: StampPoint) {
     zoom = min(max(newZoom, zoomRange.lowerBound), zoomRange.upperBound)
     offset = clamped(q * scale + inset - p)
   }
 
   /// Zooms to a point, as a scroll view's zoom(to: rect) with the rect centred on it: image point `q` goes to the
   /// view's centre, then the offset is clamped.
-  mutating func zoom(to newZoom: Double, centeredOn q: Point) {
+  mutating func zoom(to newZoom: Double, centeredOn q: StampPoint) {
     setZoom(newZoom, keeping: q, at: viewCenter)
   }
 
   /// Scrolls as a finger moving by `delta` view points does: the content follows the finger, clamped.
-  mutating func scroll(by delta: Point) {
+  mutating func scroll(by delta: StampPoint) {
     offset = clamped(offset - delta)
   }
 
-  private func clamped(_ o: Point) -> Point {
+  private func clamped(_ o: StampPoint) -> StampPoint {
     let limit = maxOffset
-    return Point(min(max(o.x, 0), limit.x), min(max(o.y, 0), limit.y))
+    return StampPoint(min(max(o.x, 0), limit.x), min(max(o.y, 0), limit.y))
   }
 }

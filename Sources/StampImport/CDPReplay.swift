@@ -51,7 +51,7 @@ struct CDPReplay {
     let ending = message.kind == .touchEnd || message.kind == .touchCancel
     let endPhase: TouchPhase = message.kind == .touchCancel ? .cancelled : .ended
     func end(_ id: Int, at point: Live) {
-      events.append(TouchEvent(t: t, id: point.touch, phase: endPhase, location: Point(point.x, point.y)))
+      events.append(TouchEvent(t: t, id: point.touch, phase: endPhase, location: StampPoint(point.x, point.y)))
       live[id] = nil
     }
     if ending && (style == .activePoints || message.points.isEmpty) {
@@ -67,11 +67,11 @@ struct CDPReplay {
       for point in message.points {
         if let old = live[point.id] {
           if old.x != point.x || old.y != point.y {
-            events.append(TouchEvent(t: t, id: old.touch, phase: .moved, location: Point(point.x, point.y)))
+            events.append(TouchEvent(t: t, id: old.touch, phase: .moved, location: StampPoint(point.x, point.y)))
             live[point.id] = Live(touch: old.touch, x: point.x, y: point.y)
           }
         } else {
-          events.append(TouchEvent(t: t, id: nextID, phase: .began, location: Point(point.x, point.y)))
+          events.append(TouchEvent(t: t, id: nextID, phase: .began, location: StampPoint(point.x, point.y)))
           live[point.id] = Live(touch: nextID, x: point.x, y: point.y)
           nextID += 1
         }

@@ -36,7 +36,7 @@ public enum GeteventImporter {
   /// - Returns: The touch events, in time order.
   /// - Throws: ``ImportError``.
   public static func parse(
-    _ text: String, screen: Size, device: String? = nil, axisMax: (x: Int, y: Int)? = nil,
+    _ text: String, screen: StampSize, device: String? = nil, axisMax: (x: Int, y: Int)? = nil,
     frameInterval: Double? = nil
   ) throws -> [TouchEvent] {
     try checkParameters(screen: screen, axisMax: axisMax, frameInterval: frameInterval)
@@ -75,7 +75,7 @@ public enum GeteventImporter {
       let touches = frame.touches.map { touch in
         TouchEvent(
           t: t, id: touch.id, phase: touch.phase,
-          location: Point(xRange.scale(touch.x, to: screen.width), yRange.scale(touch.y, to: screen.height)))
+          location: StampPoint(xRange.scale(touch.x, to: screen.width), yRange.scale(touch.y, to: screen.height)))
       }
       events += touches.sortedWithinFrame()
     }
@@ -90,7 +90,7 @@ public enum GeteventImporter {
   public static let maxFrameInterval = 1.0
 
   /// Checks the importer's arguments, so that no absurd number reaches the output.
-  static func checkParameters(screen: Size, axisMax: (x: Int, y: Int)?, frameInterval: Double?) throws {
+  static func checkParameters(screen: StampSize, axisMax: (x: Int, y: Int)?, frameInterval: Double?) throws {
     let sides = [screen.width, screen.height]
     guard sides.allSatisfy({ $0.isFinite && $0 > 0 && $0 <= maxScreenSide }) else {
       throw ImportError.badParameter(

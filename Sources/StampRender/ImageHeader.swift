@@ -20,8 +20,8 @@ public struct ImageHeader: Sendable, Hashable {
   public var swapsAxes: Bool { orientation >= 5 && orientation <= 8 }
 
   /// The size in image space: upright, after the orientation is applied.
-  public var uprightSize: Size {
-    swapsAxes ? Size(Double(height), Double(width)) : Size(Double(width), Double(height))
+  public var uprightSize: StampSize {
+    swapsAxes ? StampSize(Double(height), Double(width)) : StampSize(Double(width), Double(height))
   }
 
   /// Reads a file's header; its pixels are not decoded.

@@ -75,12 +75,12 @@ public struct Overlay: Sendable, Hashable {
   }
 
   /// The stamp's rotated, scaled rectangle, clockwise from its top-left corner.
-  static func corners(of stamp: PlacedStamp) -> [Point] {
+  static func corners(of stamp: PlacedStamp) -> [StampPoint] {
     let radians = stamp.rotation * .pi / 180
     let (c, s) = (cos(radians), sin(radians))
     let (hw, hh) = (stamp.size.width * stamp.scale / 2, stamp.size.height * stamp.scale / 2)
     return [(-hw, -hh), (hw, -hh), (hw, hh), (-hw, hh)].map { (u, v) in
-      Point(stamp.center.x + c * u - s * v, stamp.center.y + s * u + c * v)
+      StampPoint(stamp.center.x + c * u - s * v, stamp.center.y + s * u + c * v)
     }
   }
 

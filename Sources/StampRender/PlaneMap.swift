@@ -10,8 +10,8 @@ struct PlaneMap: Equatable, Sendable {
 
   static let identity = PlaneMap(a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0)
 
-  func apply(_ p: Point) -> Point {
-    Point(a * p.x + b * p.y + tx, c * p.x + d * p.y + ty)
+  func apply(_ p: StampPoint) -> StampPoint {
+    StampPoint(a * p.x + b * p.y + tx, c * p.x + d * p.y + ty)
   }
 
   /// This map after `first`: p -> self(first(p)).

@@ -17,8 +17,8 @@ struct Reduction {
   var to: (width: Int, height: Int)
 
   /// The input point `p` (continuous coordinates) in the reduced image's continuous coordinates.
-  func map(_ p: Point) -> Point {
-    Point(
+  func map(_ p: StampPoint) -> StampPoint {
+    StampPoint(
       (p.x - Double(from.width) / 2) / hshrink + Double(to.width) / 2,
       (p.y - Double(from.height) / 2) / vshrink + Double(to.height) / 2)
   }

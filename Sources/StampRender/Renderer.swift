@@ -228,7 +228,7 @@ public struct Renderer: Sendable {
           "it would be \(Int(saturating: across)) pixels across, over the limit of 1000000 (check its width and scale)")
     }
     var source = prepared.image
-    var sourceCenter = Point(size.width / 2, size.height / 2)
+    var sourceCenter = StampPoint(size.width / 2, size.height / 2)
     // What can draw, in continuous source coordinates: the content, widened below by the resamplers' reach.
     var outline = (Double(content.left), Double(content.top), Double(content.right), Double(content.bottom))
     // Bicubic alone aliases when shrinking hard: let Lanczos take the stamp down first, the affine does the rest.
@@ -245,8 +245,8 @@ public struct Renderer: Sendable {
       sx *= hs
       sy *= vs
       // Lanczos-3 reaches three reduced pixels either way (3.5 with the half-pixel centring): four, to be safe.
-      let topLeft = reduction.map(Point(outline.0, outline.1))
-      let bottomRight = reduction.map(Point(outline.2, outline.3))
+      let topLeft = reduction.map(StampPoint(outline.0, outline.1))
+      let bottomRight = reduction.map(StampPoint(outline.2, outline.3))
       outline = (topLeft.x - 4, topLeft.y - 4, bottomRight.x + 4, bottomRight.y + 4)
     }
     // Bicubic at libvips coordinate p reads pixels floor(p) - 1 ... floor(p) + 2, so a pixel reaches 1.5 either
@@ -263,7 +263,7 @@ public struct Renderer: Sendable {
     // The stamp's own linear part in upright space, then carried through the map's.
     let (a, b, c, d) = (sx * cosine, -sy * sine, sx * sine, sy * cosine)
     let geometry = StampGeometry(
-      sourceSize: Size(Double(source.width), Double(source.height)), sourceCenter: sourceCenter,
+      sourceSize: StampSize(Double(source.width), Double(source.height)), sourceCenter: sourceCenter,
       linear: (map.a * a + map.b * c, map.a * b + map.b * d, map.c * a + map.d * c, map.c * b + map.d * d),
       center: map.apply(p.center), imageWidth: width, imageHeight: height, outline: outline)
     guard let drawable, let box = geometry.box,

@@ -6,7 +6,7 @@ import StampCore
 /// A stamp decoded once, in sRGB with alpha, premultiplied (8-bit), held in memory.
 final class PreparedStamp: Sendable {
   let image: Image
-  let pixelSize: Size
+  let pixelSize: StampSize
   /// The pixels that are not wholly transparent (nil when none is): what the stamp can draw. Icons and stickers
   /// often have a transparent margin, a third of their area in the benchmark's; resampling and compositing keep to
   /// the part that shows.
@@ -15,7 +15,7 @@ final class PreparedStamp: Sendable {
   init(image: Image, content: GridRect?) {
     self.image = image
     self.content = content
-    pixelSize = Size(Double(image.width), Double(image.height))
+    pixelSize = StampSize(Double(image.width), Double(image.height))
   }
 
   /// The smallest rectangle holding every sample of `alpha` (row by row, `width` x `height`) that is not 0.
@@ -89,7 +89,7 @@ public final class StampCache: @unchecked Sendable {
   }
 
   /// The stamp's pixel size, from the cached decode.
-  public func pixelSize(of path: String) throws -> Size {
+  public func pixelSize(of path: String) throws -> StampSize {
     try stamp(path).pixelSize
   }
 

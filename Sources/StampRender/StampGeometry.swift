@@ -26,7 +26,7 @@ struct StampGeometry: Equatable {
   /// `outline` is the part of the source that can draw anything, in continuous source coordinates (left, top,
   /// right, bottom); nil means the whole source. The box covers the outline's image.
   init(
-    sourceSize: Size, sourceCenter: Point, linear: (Double, Double, Double, Double), center: Point,
+    sourceSize: StampSize, sourceCenter: StampPoint, linear: (Double, Double, Double, Double), center: StampPoint,
     imageWidth: Int, imageHeight: Int, outline: (Double, Double, Double, Double)? = nil
   ) {
     let (a, b, c, d) = linear

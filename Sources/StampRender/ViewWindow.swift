@@ -6,14 +6,14 @@ import StampCore
 /// letterbox bars) drawn into an output of `pixelWidth` x `pixelHeight`.
 public struct ViewWindow: Sendable, Hashable {
   /// The rectangle of image space the whole view covers.
-  public var visible: Rect
+  public var visible: StampRect
   /// The output's width in pixels (view width in points times the screen scale).
   public var pixelWidth: Int
   /// The output's height in pixels.
   public var pixelHeight: Int
 
   /// The window for a view of `viewSize` points at `screenScale` pixels per point showing `visible`.
-  public init(visible: Rect, viewSize: Size, screenScale: Double) {
+  public init(visible: StampRect, viewSize: StampSize, screenScale: Double) {
     self.visible = visible
     pixelWidth = max(1, Int(saturating: (viewSize.width * screenScale).rounded()))
     pixelHeight = max(1, Int(saturating: (viewSize.height * screenScale).rounded()))

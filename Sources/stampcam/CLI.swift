@@ -43,8 +43,8 @@ enum CLI {
     // The structure, then what only files can tell: writable output formats, inputs that exist (by stat), and,
     // when they all do, the gestures replayed as render replays them, from the images' headers.
     // Stamps are often shared by many jobs: their sizes are kept, a bounded number at a time.
-    var stampSizes: [String: Size] = [:]
-    func stampSize(_ image: String) throws -> Size {
+    var stampSizes: [String: StampSize] = [:]
+    func stampSize(_ image: String) throws -> StampSize {
       if let size = stampSizes[image] { return size }
       let size = try JobCheck.headerSize(of: image)
       if stampSizes.count >= 1000 { stampSizes.removeAll() }

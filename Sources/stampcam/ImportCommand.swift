@@ -18,7 +18,7 @@ struct ImportCommand {
     do {
       switch options.format {
       case .getevent:
-        let screen = options.screen.map { Size($0.width, $0.height) } ?? Size(1, 1)
+        let screen = options.screen.map { StampSize($0.width, $0.height) } ?? StampSize(1, 1)
         events = try GeteventImporter.parse(
           text, screen: screen, device: options.device, axisMax: options.axisMax,
           frameInterval: options.frameInterval)

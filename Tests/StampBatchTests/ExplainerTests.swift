@@ -60,9 +60,9 @@ struct ExplainerTests {
   /// A stamp 1e303 pixels off the photo (what a 1e-300 zoom made of it) was printed as `-inf`, which is not JSON:
   /// the writer multiplied by a million before rounding. Every number explain prints now reads back.
   @Test func hugeCoordinatesArePrintedAsJSONNumbers() throws {
-    let stamp = PlacedStamp(id: "s", center: Point(-1e303, 4e302), size: Size(1, 1), scale: 1, rotation: 0)
+    let stamp = PlacedStamp(id: "s", center: StampPoint(-1e303, 4e302), size: StampSize(1, 1), scale: 1, rotation: 0)
     let viewport = ViewportState(
-      zoom: 1e-300, visible: Rect(x: -5e302, y: 0, width: 1e303, height: 7.5e302), viewSize: Size(1000, 750))
+      zoom: 1e-300, visible: StampRect(x: -5e302, y: 0, width: 1e303, height: 7.5e302), viewSize: StampSize(1000, 750))
     let text = JSON.render(SceneJSON.describe("j", SceneResult(stamps: [stamp], viewport: viewport, gestures: [])))
     let root = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any], "\(text)")
     let placed = try #require((root["stamps"] as? [[String: Any]])?.first)

@@ -77,8 +77,8 @@ struct OverlayTests {
   /// top-left corner at (55, 40).
   @Test func stampOutlinesFollowTheRotatedRectangle() {
     let corners = Overlay.corners(
-      of: PlacedStamp(id: "s", center: Point(50, 50), size: Size(20, 10), scale: 1, rotation: 90))
-    let expected = [Point(55, 40), Point(55, 60), Point(45, 60), Point(45, 40)]
+      of: PlacedStamp(id: "s", center: StampPoint(50, 50), size: StampSize(20, 10), scale: 1, rotation: 90))
+    let expected = [StampPoint(55, 40), StampPoint(55, 60), StampPoint(45, 60), StampPoint(45, 40)]
     for (c, e) in zip(corners, expected) { #expect(abs(c.x - e.x) < 1e-9 && abs(c.y - e.y) < 1e-9) }
   }
 }

@@ -4,7 +4,7 @@ import Testing
 
 /// A 100 x 100 stamp "s" centred on (500, 500) of a 1000 x 1000 photo with no view: it spans 450...550.
 private func replayed(_ events: [TouchEvent], locked: Bool = false) throws -> SceneResult {
-  try replay(plainScene(stamps: [square("s", at: Point(500, 500), locked: locked)], [.touches(events)]))
+  try replay(plainScene(stamps: [square("s", at: StampPoint(500, 500), locked: locked)], [.touches(events)]))
 }
 
 @Suite("GestureEngine: frames, re-anchoring and the sequence's target")
@@ -65,7 +65,7 @@ struct GestureEngineTests {
       touch(0.2, 1, .ended, 460, 500), touch(0.3, 2, .moved, 640, 480), touch(0.4, 2, .ended, 640, 480),
     ])
     #expect(close(result.stamps[0].scale, 1.5))
-    #expect(close(result.stamps[0].center, Point(530, 480)))
+    #expect(close(result.stamps[0].center, StampPoint(530, 480)))
     #expect(result.gestures.map(\.kind) == [.pinch, .drag])
   }
 
@@ -89,7 +89,7 @@ struct GestureEngineTests {
         touch(1, 3, .began, 500, 500), touch(1.1, 3, .moved, 600, 600), touch(1.2, 3, .ended, 600, 600),
       ], locked: true)
     let stamp = result.stamps[0]
-    #expect(stamp.scale == 1 && stamp.rotation == 0 && stamp.center == Point(500, 500))
+    #expect(stamp.scale == 1 && stamp.rotation == 0 && stamp.center == StampPoint(500, 500))
     #expect(result.viewport.zoom == 1)
     #expect(result.gestures.map(\.kind) == [.pinch, .drag])
     #expect(result.gestures.allSatisfy { $0.target == "s" })
@@ -109,12 +109,12 @@ struct GestureEngineTests {
   func landAndMoveInOneFrame() throws {
     // A stamp 100 wide centred on (100, 100): the finger lands on it at (100, 100) and is at (140, 100) in the same
     // frame, so the landing picks the stamp and the 40-point motion drags it: centre (140, 100), and no tap.
-    let stamps = [square("s", at: Point(100, 100))]
+    let stamps = [square("s", at: StampPoint(100, 100))]
     let result = try replay(
       plainScene(
         stamps: stamps,
         [.touches([touch(0, 1, .began, 100, 100), touch(0, 1, .moved, 140, 100), touch(0.1, 1, .ended, 140, 100)])]))
-    #expect(close(result.stamps[0].center, Point(140, 100)))
+    #expect(close(result.stamps[0].center, StampPoint(140, 100)))
     #expect(result.gestures.map(\.kind) == [.drag])
     #expect(result.gestures.first?.target == "s")
   }
@@ -130,7 +130,7 @@ struct GestureEngineTests {
 
   @Test("fingers still down at the end of an item are cancelled; the next item starts clean")
   func leftoverFingersCancelled() throws {
-    let spec = plainScene([.touches([touch(0, 1, .began, 100, 100)]), .tap(Point(100, 100))])
+    let spec = plainScene([.touches([touch(0, 1, .began, 100, 100)]), .tap(StampPoint(100, 100))])
     let result = try replay(spec)
     #expect(result.gestures.map(\.kind) == [.tap])
   }

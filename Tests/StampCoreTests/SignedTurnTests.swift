@@ -4,7 +4,7 @@ import Testing
 @testable import StampCore
 
 /// Seed 002's angle, ported as written (Float, acos and a slope comparison), to show what the engine must not do.
-private func seedAngle(_ l1: Point, _ l2: Point) -> Float {
+private func seedAngle(_ l1: StampPoint, _ l2: StampPoint) -> Float {
   let a = Float(l1.x)
   let b = Float(l1.y)
   let c = Float(l2.x)
@@ -21,8 +21,8 @@ private func seedAngle(_ l1: Point, _ l2: Point) -> Float {
 struct SignedTurnTests {
   struct Case: CustomTestStringConvertible, Sendable {
     let name: String
-    let from: Point
-    let to: Point
+    let from: StampPoint
+    let to: StampPoint
     /// Worked out by hand, in degrees; positive is clockwise on a y-down screen.
     let degrees: Double
     /// Whether seed 002's formula gets the sign wrong here.
@@ -31,21 +31,30 @@ struct SignedTurnTests {
   }
 
   static let cases: [Case] = [
-    Case(name: "right to down is clockwise", from: Point(1, 0), to: Point(0, 1), degrees: 90, seedSignWrong: false),
-    Case(name: "right to up is anticlockwise", from: Point(1, 0), to: Point(0, -1), degrees: -90, seedSignWrong: false),
+    Case(
+      name: "right to down is clockwise", from: StampPoint(1, 0), to: StampPoint(0, 1), degrees: 90,
+      seedSignWrong: false),
+    Case(
+      name: "right to up is anticlockwise", from: StampPoint(1, 0), to: StampPoint(0, -1), degrees: -90,
+      seedSignWrong: false),
     // Crossing the vertical: down-right to down-left turns clockwise by 2 * atan(1/10) = 11.421186...
     Case(
-      name: "crossing the vertical, downwards", from: Point(1, 10), to: Point(-1, 10), degrees: 11.421186274509,
+      name: "crossing the vertical, downwards", from: StampPoint(1, 10), to: StampPoint(-1, 10),
+      degrees: 11.421186274509,
       seedSignWrong: true),
     // Straight down (slope infinite) to down-left: clockwise by atan(1/10) = 5.710593...
     Case(
-      name: "leaving the vertical", from: Point(0, 10), to: Point(-1, 10), degrees: 5.710593137499643,
+      name: "leaving the vertical", from: StampPoint(0, 10), to: StampPoint(-1, 10), degrees: 5.710593137499643,
       seedSignWrong: true),
-    Case(name: "left-pointing line to up", from: Point(-1, 0), to: Point(0, -1), degrees: 90, seedSignWrong: true),
-    Case(name: "left-pointing line to down", from: Point(-1, 0), to: Point(0, 1), degrees: -90, seedSignWrong: false),
+    Case(
+      name: "left-pointing line to up", from: StampPoint(-1, 0), to: StampPoint(0, -1), degrees: 90, seedSignWrong: true
+    ),
+    Case(
+      name: "left-pointing line to down", from: StampPoint(-1, 0), to: StampPoint(0, 1), degrees: -90,
+      seedSignWrong: false),
     // Left-down to left-up passes through left: clockwise by 2 * atan(1/10).
     Case(
-      name: "left-pointing lines", from: Point(-10, 1), to: Point(-10, -1), degrees: 11.421186274509,
+      name: "left-pointing lines", from: StampPoint(-10, 1), to: StampPoint(-10, -1), degrees: 11.421186274509,
       seedSignWrong: false),
   ]
 
@@ -63,7 +72,7 @@ struct SignedTurnTests {
     var seedNaNs = 0
     for x in -30...30 {
       for y in -30...30 where x != 0 || y != 0 {
-        let v = Point(Double(x), Double(y))
+        let v = StampPoint(Double(x), Double(y))
         #expect(signedTurn(from: v, to: v) == 0)
         if seedAngle(v, v).isNaN { seedNaNs += 1 }
       }
@@ -75,10 +84,10 @@ struct SignedTurnTests {
   func smallStepsSum() {
     var total = 0.0
     var seedTotal: Float = 0
-    var previous = Point(150, 0)
+    var previous = StampPoint(150, 0)
     for k in 1...1800 {
       let radians = Double(k) * 0.05 / degreesPerRadian
-      let current = Point(150 * cMathCos(radians), 150 * cMathSin(radians))
+      let current = StampPoint(150 * cMathCos(radians), 150 * cMathSin(radians))
       total += signedTurn(from: previous, to: current)
       seedTotal += seedAngle(previous, current)
       previous = current
@@ -90,7 +99,7 @@ struct SignedTurnTests {
 
   @Test("a zero-length line turns by 0 rather than NaN")
   func zeroVector() {
-    #expect(signedTurn(from: .zero, to: Point(1, 1)) == 0)
-    #expect(signedTurn(from: Point(1, 1), to: .zero) == 0)
+    #expect(signedTurn(from: .zero, to: StampPoint(1, 1)) == 0)
+    #expect(signedTurn(from: StampPoint(1, 1), to: .zero) == 0)
   }
 }

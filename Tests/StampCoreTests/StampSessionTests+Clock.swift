@@ -12,7 +12,7 @@ extension StampSessionTests {
     // Due at 0.1 + 0.35 = 0.45, at the tap's image point (200, 200).
     let fired = session.advance(to: 0.46)
     #expect(fired.map(\.kind) == [.tap])
-    #expect(fired.map(\.at) == [Point(200, 200)])
+    #expect(fired.map(\.at) == [StampPoint(200, 200)])
     #expect(close(try #require(fired.first).t, 0.45))
     #expect(session.endItem().isEmpty)
   }
@@ -28,7 +28,7 @@ extension StampSessionTests {
     // Down longer than tapMaxDuration (0.5) by 0.75: the held tap fires at 0.2 + 0.5, where the first touch was.
     let fired = session.advance(to: 0.75)
     #expect(fired.map(\.kind) == [.tap])
-    #expect(fired.map(\.at) == [Point(200, 200)])
+    #expect(fired.map(\.at) == [StampPoint(200, 200)])
     #expect(close(try #require(fired.first).t, 0.7))
   }
 

@@ -5,8 +5,8 @@ import Testing
 struct StampSessionTests {
   /// A 1000 x 800 photo on a 500 x 400 screen (fit 0.5), a 100-point square stamp at view (250, 200).
   func starSession() throws -> StampSession {
-    let star = StampSpec(id: "star", center: Point(250, 200), width: 100, pixelSize: Size(64, 64))
-    return try StampSession(imageSize: Size(1000, 800), view: Size(500, 400), stamps: [star])
+    let star = StampSpec(id: "star", center: StampPoint(250, 200), width: 100, pixelSize: StampSize(64, 64))
+    return try StampSession(imageSize: StampSize(1000, 800), view: StampSize(500, 400), stamps: [star])
   }
 
   @Test("a pinch of x1.5 shows on the stamp after the frame that spreads the fingers, before they lift")
@@ -14,14 +14,16 @@ struct StampSessionTests {
     var session = try starSession()
     // The stamp covers view 200...300 x 150...250; image pixels are view points x 2.
     #expect(
-      session.stamps == [PlacedStamp(id: "star", center: Point(500, 400), size: Size(200, 200), scale: 1, rotation: 0)])
+      session.stamps == [
+        PlacedStamp(id: "star", center: StampPoint(500, 400), size: StampSize(200, 200), scale: 1, rotation: 0)
+      ])
     let down = try session.feed([touch(0, 1, .began, 225, 200), touch(0, 2, .began, 275, 200)])
     #expect(down.isEmpty)
     // 50 points apart, then 75: ratio 1.5; the midpoint (250, 200) stays, so the centre does not move.
     let spread = try session.feed([touch(0.05, 1, .moved, 212.5, 200), touch(0.05, 2, .moved, 287.5, 200)])
-    #expect(spread == [RecognizedGesture(kind: .pinch, t: 0.05, at: Point(500, 400), target: "star")])
+    #expect(spread == [RecognizedGesture(kind: .pinch, t: 0.05, at: StampPoint(500, 400), target: "star")])
     #expect(session.stamps[0].scale == 1.5)
-    #expect(session.stamps[0].center == Point(500, 400))
+    #expect(session.stamps[0].center == StampPoint(500, 400))
     try session.feed([touch(0.1, 1, .ended, 212.5, 200), touch(0.1, 2, .ended, 287.5, 200)])
     #expect(session.endItem().isEmpty)
     #expect(session.stamps[0].scale == 1.5)
@@ -41,8 +43,8 @@ struct StampSessionTests {
       touch(2.2, 4, .ended, 380, 790), touch(2.2, 5, .ended, 620, 810),
       touch(3, 6, .began, 100, 100), touch(3.05, 6, .ended, 100, 100),
     ]
-    let stamp = square("s", at: Point(300, 400))
-    var session = try StampSession(imageSize: Size(1000, 1000), stamps: [stamp])
+    let stamp = square("s", at: StampPoint(300, 400))
+    var session = try StampSession(imageSize: StampSize(1000, 1000), stamps: [stamp])
     var index = 0
     while index < events.count {
       let t = events[index].t
@@ -76,15 +78,15 @@ struct StampSessionTests {
     guard case .touches(let second) = script[1] else { throw ScriptIsNotTouches() }
     #expect(second.map(\.t) == [0, 0, 5.1 - 5, 5.1 - 5])
     session.endItem()
-    let stamp = StampSpec(id: "star", center: Point(250, 200), width: 100, pixelSize: Size(64, 64))
-    let spec = SceneSpec(imageSize: Size(1000, 800), view: Size(500, 400), stamps: [stamp], gestures: script)
+    let stamp = StampSpec(id: "star", center: StampPoint(250, 200), width: 100, pixelSize: StampSize(64, 64))
+    let spec = SceneSpec(imageSize: StampSize(1000, 800), view: StampSize(500, 400), stamps: [stamp], gestures: script)
     let replayed = try replay(spec)
     #expect(replayed.stamps == session.stamps)
     #expect(replayed.viewport == session.viewport)
     #expect(replayed.gestures.map(\.kind) == [.drag, .pinch])
     // The drag moved the centre by (20, 10) points, (40, 20) pixels; the finger line went from (40, 10) to (80, 30):
     // x sqrt(7300 / 1700) = x2.07, clamped to 2, turned by atan(400 / 3500) = 6.5198 degrees.
-    #expect(session.stamps[0].center == Point(540, 420))
+    #expect(session.stamps[0].center == StampPoint(540, 420))
     #expect(session.stamps[0].scale == 2)
     #expect(close(session.stamps[0].rotation, 6.519801751656986, 1e-9))
   }
@@ -115,7 +117,7 @@ struct StampSessionTests {
     try session.feed([touch(0, 1, .began, 250, 200)])
     try session.feed([touch(0.1, 1, .moved, 270, 200)])
     // A drag of 20 points on a fit of 0.5 moves the centre by 40 pixels.
-    #expect(session.stamps[0].center == Point(540, 400))
+    #expect(session.stamps[0].center == StampPoint(540, 400))
     session.endItem()
     #expect(
       throws: ReplayError.invalidTouches(
@@ -130,17 +132,17 @@ struct StampSessionTests {
   @Test("view points and image pixels map both ways, and a hit test names the stamp under a finger")
   func mapping() throws {
     let session = try starSession()
-    #expect(session.toImage(Point(250, 200)) == Point(500, 400))
-    #expect(session.toView(Point(1000, 0)) == Point(500, 0))
-    #expect(session.stamp(at: Point(299, 249)) == "star")
-    #expect(session.stamp(at: Point(301, 200)) == nil)
-    #expect(session.viewport.visible == Rect(x: 0, y: 0, width: 1000, height: 800))
+    #expect(session.toImage(StampPoint(250, 200)) == StampPoint(500, 400))
+    #expect(session.toView(StampPoint(1000, 0)) == StampPoint(500, 0))
+    #expect(session.stamp(at: StampPoint(299, 249)) == "star")
+    #expect(session.stamp(at: StampPoint(301, 200)) == nil)
+    #expect(session.viewport.visible == StampRect(x: 0, y: 0, width: 1000, height: 800))
   }
 
   @Test("a scene out of range is refused when the session is made")
   func badScene() {
     #expect(throws: ReplayError.invalidScene(path: "imageSize.width", message: "must be a positive number, not 0.00")) {
-      try StampSession(imageSize: Size(0, 10))
+      try StampSession(imageSize: StampSize(0, 10))
     }
   }
 }

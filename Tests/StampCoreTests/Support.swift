@@ -6,31 +6,31 @@ func close(_ a: Double, _ b: Double, _ tolerance: Double = 1e-9) -> Bool {
 }
 
 /// Whether two points agree to `tolerance` per coordinate.
-func close(_ a: Point, _ b: Point, _ tolerance: Double = 1e-9) -> Bool {
+func close(_ a: StampPoint, _ b: StampPoint, _ tolerance: Double = 1e-9) -> Bool {
   close(a.x, b.x, tolerance) && close(a.y, b.y, tolerance)
 }
 
 /// Whether two rectangles agree to `tolerance` per number.
-func close(_ a: Rect, _ b: Rect, _ tolerance: Double = 1e-9) -> Bool {
+func close(_ a: StampRect, _ b: StampRect, _ tolerance: Double = 1e-9) -> Bool {
   close(a.origin, b.origin, tolerance) && close(a.size.width, b.size.width, tolerance)
     && close(a.size.height, b.size.height, tolerance)
 }
 
 /// A touch event, tersely: `touch(0.1, 1, .moved, 20, 30)`.
 func touch(_ t: Double, _ id: Int, _ phase: TouchPhase, _ x: Double, _ y: Double) -> TouchEvent {
-  TouchEvent(t: t, id: id, phase: phase, location: Point(x, y))
+  TouchEvent(t: t, id: id, phase: phase, location: StampPoint(x, y))
 }
 
 /// A square stamp whose image is `side` pixels: with no view its width in image pixels is `side`.
-func square(_ id: String, at center: Point, side: Double = 100, rotation: Double = 0, locked: Bool = false)
+func square(_ id: String, at center: StampPoint, side: Double = 100, rotation: Double = 0, locked: Bool = false)
   -> StampSpec
 {
-  StampSpec(id: id, center: center, pixelSize: Size(side, side), rotation: rotation, locked: locked)
+  StampSpec(id: id, center: center, pixelSize: StampSize(side, side), rotation: rotation, locked: locked)
 }
 
 /// A 1000 x 1000 photo with no view (fit 1: view points are image pixels) and these stamps and gestures.
 func plainScene(
-  stamps: [StampSpec] = [], _ gestures: [GestureItem], settings: Settings = Settings()
+  stamps: [StampSpec] = [], _ gestures: [GestureItem], settings: GestureSettings = GestureSettings()
 ) -> SceneSpec {
-  SceneSpec(imageSize: Size(1000, 1000), stamps: stamps, gestures: gestures, settings: settings)
+  SceneSpec(imageSize: StampSize(1000, 1000), stamps: stamps, gestures: gestures, settings: settings)
 }

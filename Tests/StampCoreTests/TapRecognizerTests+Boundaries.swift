@@ -3,7 +3,9 @@ import Testing
 @testable import StampCore
 
 /// Replays one recorded trace on a 1000 x 1000 photo with no view (view points are image pixels).
-private func gestures(_ events: [TouchEvent], settings: Settings = Settings()) throws -> [RecognizedGesture] {
+private func gestures(_ events: [TouchEvent], settings: GestureSettings = GestureSettings()) throws
+  -> [RecognizedGesture]
+{
   try replay(plainScene([.touches(events)], settings: settings)).gestures
 }
 
@@ -21,7 +23,7 @@ extension TapRecognizerTests {
     ])
     #expect(widest.map(\.kind) == [.tap])
     // The second touch begins 0.25 s (doubleTapInterval) after the first ends, 40 points (doubleTapDistance) away.
-    var settings = Settings()
+    var settings = GestureSettings()
     settings.doubleTapInterval = 0.25
     let double = try gestures(
       [
@@ -33,7 +35,7 @@ extension TapRecognizerTests {
 
   @Test("tapSlop 0: a finger that does not move taps, one that moves half a point does not")
   func zeroSlop() throws {
-    var settings = Settings()
+    var settings = GestureSettings()
     settings.tapSlop = 0
     let still = try gestures([touch(0, 1, .began, 100, 100), touch(0.1, 1, .ended, 100, 100)], settings: settings)
     #expect(still.map(\.kind) == [.tap])
@@ -52,7 +54,7 @@ extension TapRecognizerTests {
       ])
     try #require(found.map(\.kind) == [.tap, .drag])
     #expect(close(found[0].t, 0.15))
-    #expect(found[0].at == Point(50, 50))
+    #expect(found[0].at == StampPoint(50, 50))
     #expect(close(found[1].t, 0.15))
   }
 
@@ -62,7 +64,7 @@ extension TapRecognizerTests {
     let found = try gestures(firstTap + [touch(0.1, 2, .began, 50, 50), touch(0.9, 2, .ended, 50, 50)])
     try #require(found.map(\.kind) == [.tap])
     #expect(close(found[0].t, 0.6))
-    #expect(found[0].at == Point(50, 50))
+    #expect(found[0].at == StampPoint(50, 50))
   }
 
   @Test("a tap followed by a touch that a second finger joins: the tap fires when the finger lands")
@@ -76,6 +78,6 @@ extension TapRecognizerTests {
       ])
     try #require(found.map(\.kind) == [.tap, .twoFingerTap])
     #expect(close(found[0].t, 0.2))
-    #expect(found[1].at == Point(100, 50))
+    #expect(found[1].at == StampPoint(100, 50))
   }
 }

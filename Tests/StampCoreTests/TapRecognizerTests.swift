@@ -3,7 +3,9 @@ import Testing
 @testable import StampCore
 
 /// Replays one recorded trace on a 1000 x 1000 photo with no view (view points are image pixels).
-private func gestures(_ events: [TouchEvent], settings: Settings = Settings()) throws -> [RecognizedGesture] {
+private func gestures(_ events: [TouchEvent], settings: GestureSettings = GestureSettings()) throws
+  -> [RecognizedGesture]
+{
   try replay(plainScene([.touches(events)], settings: settings)).gestures
 }
 
@@ -16,7 +18,7 @@ struct TapRecognizerTests {
     let tap = try #require(found.first)
     #expect(tap.kind == .tap)
     #expect(close(tap.t, 0.45))
-    #expect(tap.at == Point(102, 101))
+    #expect(tap.at == StampPoint(102, 101))
     #expect(tap.target == nil)
   }
 
@@ -28,7 +30,7 @@ struct TapRecognizerTests {
     ])
     #expect(found.map(\.kind) == [.doubleTap])
     #expect(close(found[0].t, 0.4))
-    #expect(found[0].at == Point(110, 100))
+    #expect(found[0].at == StampPoint(110, 100))
   }
 
   @Test("a second tap too far away is a single tap of its own; the first still fires")
@@ -81,7 +83,7 @@ struct TapRecognizerTests {
       touch(0.2, 1, .ended, 100, 100), touch(0.2, 2, .ended, 200, 100),
     ])
     #expect(found.map(\.kind) == [.twoFingerTap])
-    #expect(found[0].at == Point(150, 100))
+    #expect(found[0].at == StampPoint(150, 100))
     #expect(close(found[0].t, 0.2))
   }
 
@@ -92,7 +94,7 @@ struct TapRecognizerTests {
       touch(0.15, 2, .ended, 200, 120), touch(0.25, 1, .ended, 100, 100),
     ])
     #expect(found.map(\.kind) == [.twoFingerTap])
-    #expect(found[0].at == Point(150, 110))
+    #expect(found[0].at == StampPoint(150, 110))
     #expect(close(found[0].t, 0.25))
   }
 
@@ -116,7 +118,7 @@ struct TapRecognizerTests {
 
   @Test("the thresholds come from the settings")
   func customThresholds() throws {
-    var settings = Settings()
+    var settings = GestureSettings()
     settings.doubleTapInterval = 0.1
     let found = try gestures(
       [

@@ -6,27 +6,30 @@ import Testing
 struct ViewportTests {
   struct FitCase: CustomTestStringConvertible, Sendable {
     let name: String
-    let image: Size
-    let view: Size
+    let image: StampSize
+    let view: StampSize
     let fit: Double
-    let inset: Point
-    let visible: Rect
+    let inset: StampPoint
+    let visible: StampRect
     var testDescription: String { name }
   }
 
   static let fitCases: [FitCase] = [
     // 200x100 in 400x400: the rates are 2 and 4, but fit never enlarges: f = 1, insets (100, 150).
     FitCase(
-      name: "a small photo is never enlarged (004_f8d25dc21d8653c7.txt)", image: Size(200, 100),
-      view: Size(400, 400), fit: 1, inset: Point(100, 150), visible: Rect(x: -100, y: -150, width: 400, height: 400)),
+      name: "a small photo is never enlarged (004_f8d25dc21d8653c7.txt)", image: StampSize(200, 100),
+      view: StampSize(400, 400), fit: 1, inset: StampPoint(100, 150),
+      visible: StampRect(x: -100, y: -150, width: 400, height: 400)),
     // 4000x3000 in 400x400: f = 0.1, content 400x300, letterbox bars of 50 above and below.
     FitCase(
-      name: "a wide photo is letterboxed top and bottom", image: Size(4000, 3000), view: Size(400, 400), fit: 0.1,
-      inset: Point(0, 50), visible: Rect(x: 0, y: -500, width: 4000, height: 4000)),
+      name: "a wide photo is letterboxed top and bottom", image: StampSize(4000, 3000), view: StampSize(400, 400),
+      fit: 0.1,
+      inset: StampPoint(0, 50), visible: StampRect(x: 0, y: -500, width: 4000, height: 4000)),
     // 1000x2000 in 400x400: f = 0.2, content 200x400, bars of 100 left and right.
     FitCase(
-      name: "a tall photo is pillarboxed left and right", image: Size(1000, 2000), view: Size(400, 400), fit: 0.2,
-      inset: Point(100, 0), visible: Rect(x: -500, y: 0, width: 2000, height: 2000)),
+      name: "a tall photo is pillarboxed left and right", image: StampSize(1000, 2000), view: StampSize(400, 400),
+      fit: 0.2,
+      inset: StampPoint(100, 0), visible: StampRect(x: -500, y: 0, width: 2000, height: 2000)),
   ]
 
   @Test("fit, insets and the visible rectangle at the start", arguments: fitCases)
@@ -39,36 +42,36 @@ struct ViewportTests {
 
   @Test("a view point maps to (p + o - inset) / (f * z) and back")
   func mapping() {
-    let viewport = Viewport(imageSize: Size(4000, 3000), viewSize: Size(400, 400), zoomRange: 1...4)
+    let viewport = Viewport(imageSize: StampSize(4000, 3000), viewSize: StampSize(400, 400), zoomRange: 1...4)
     // f = 0.1, inset (0, 50): view (200, 250) is image ((200 - 0) / 0.1, (250 - 50) / 0.1) = (2000, 2000).
-    #expect(close(viewport.toImage(Point(200, 250)), Point(2000, 2000)))
-    #expect(close(viewport.toView(Point(2000, 2000)), Point(200, 250)))
+    #expect(close(viewport.toImage(StampPoint(200, 250)), StampPoint(2000, 2000)))
+    #expect(close(viewport.toView(StampPoint(2000, 2000)), StampPoint(200, 250)))
   }
 
   @Test("zooming to a point puts it at the view's centre")
   func zoomToPoint() {
-    var viewport = Viewport(imageSize: Size(4000, 3000), viewSize: Size(400, 400), zoomRange: 1...4)
+    var viewport = Viewport(imageSize: StampSize(4000, 3000), viewSize: StampSize(400, 400), zoomRange: 1...4)
     // Zoom 4: f * z = 0.4, content 1600x1200, no inset; offset = (2000, 1500) * 0.4 - (200, 200) = (600, 400).
-    viewport.zoom(to: 4, centeredOn: Point(2000, 1500))
-    #expect(close(viewport.offset, Point(600, 400)))
-    #expect(close(viewport.visible, Rect(x: 1500, y: 1000, width: 1000, height: 1000)))
-    #expect(close(viewport.toView(Point(2000, 1500)), Point(200, 200)))
+    viewport.zoom(to: 4, centeredOn: StampPoint(2000, 1500))
+    #expect(close(viewport.offset, StampPoint(600, 400)))
+    #expect(close(viewport.visible, StampRect(x: 1500, y: 1000, width: 1000, height: 1000)))
+    #expect(close(viewport.toView(StampPoint(2000, 1500)), StampPoint(200, 200)))
   }
 
   @Test("zooming to a point near a corner clamps the offset")
   func zoomToCornerClamps() {
-    var viewport = Viewport(imageSize: Size(4000, 3000), viewSize: Size(400, 400), zoomRange: 1...4)
-    viewport.zoom(to: 4, centeredOn: Point(100, 2900))
+    var viewport = Viewport(imageSize: StampSize(4000, 3000), viewSize: StampSize(400, 400), zoomRange: 1...4)
+    viewport.zoom(to: 4, centeredOn: StampPoint(100, 2900))
     // Wanted offset (40 - 200, 1160 - 200) = (-160, 960); the limits are [0, 1200] x [0, 800].
-    #expect(close(viewport.offset, Point(0, 800)))
+    #expect(close(viewport.offset, StampPoint(0, 800)))
   }
 
   @Test("zoom is clamped to the zoom range")
   func zoomClamped() {
-    var viewport = Viewport(imageSize: Size(1000, 1000), viewSize: Size(1000, 1000), zoomRange: 1...4)
-    viewport.zoom(to: 9, centeredOn: Point(500, 500))
+    var viewport = Viewport(imageSize: StampSize(1000, 1000), viewSize: StampSize(1000, 1000), zoomRange: 1...4)
+    viewport.zoom(to: 9, centeredOn: StampPoint(500, 500))
     #expect(viewport.zoom == 4)
-    viewport.zoom(to: 0.2, centeredOn: Point(500, 500))
+    viewport.zoom(to: 0.2, centeredOn: StampPoint(500, 500))
     #expect(viewport.zoom == 1)
     #expect(viewport.isAtMinimumZoom)
   }
@@ -76,19 +79,19 @@ struct ViewportTests {
   @Test("scrolling follows the finger and is clamped")
   func scrolling() {
     // zoomRange 2...4: starts at zoom 2, f = 0.1, content 800x600 in 400x300: offsets within [0, 400] x [0, 300].
-    var viewport = Viewport(imageSize: Size(4000, 3000), viewSize: Size(400, 300), zoomRange: 2...4)
-    viewport.scroll(by: Point(-100, -50))
-    #expect(close(viewport.offset, Point(100, 50)))
-    viewport.scroll(by: Point(-1000, 20))
-    #expect(close(viewport.offset, Point(400, 30)))
+    var viewport = Viewport(imageSize: StampSize(4000, 3000), viewSize: StampSize(400, 300), zoomRange: 2...4)
+    viewport.scroll(by: StampPoint(-100, -50))
+    #expect(close(viewport.offset, StampPoint(100, 50)))
+    viewport.scroll(by: StampPoint(-1000, 20))
+    #expect(close(viewport.offset, StampPoint(400, 30)))
   }
 
   @Test("keeping an image point under a moved view point: zoom and pan together")
   func setZoomKeeping() {
-    var viewport = Viewport(imageSize: Size(1000, 1000), viewSize: Size(1000, 1000), zoomRange: 1...4)
-    viewport.setZoom(2, keeping: Point(150, 100), at: Point(150, 100))
+    var viewport = Viewport(imageSize: StampSize(1000, 1000), viewSize: StampSize(1000, 1000), zoomRange: 1...4)
+    viewport.setZoom(2, keeping: StampPoint(150, 100), at: StampPoint(150, 100))
     // Offset = (150, 100) * 2 - (150, 100) = (150, 100); the visible rect starts at (75, 50), 500 wide.
-    #expect(close(viewport.visible, Rect(x: 75, y: 50, width: 500, height: 500)))
+    #expect(close(viewport.visible, StampRect(x: 75, y: 50, width: 500, height: 500)))
   }
 
   /// Replays two-finger touches on a 1000 x 1000 photo with no stamps and no view (view points are image pixels).
@@ -106,7 +109,7 @@ struct ViewportTests {
       touch(0.3, 1, .ended, 450, 500), touch(0.3, 2, .ended, 550, 500),
     ])
     #expect(close(state.zoom, 1))
-    #expect(close(state.visible, Rect(x: 0, y: 0, width: 1000, height: 1000)))
+    #expect(close(state.visible, StampRect(x: 0, y: 0, width: 1000, height: 1000)))
   }
 
   @Test("a background pinch past the zoom limit and back follows the fingers from the start")
@@ -120,7 +123,7 @@ struct ViewportTests {
       touch(0.3, 1, .ended, 300, 500), touch(0.3, 2, .ended, 700, 500),
     ])
     #expect(close(state.zoom, 2))
-    #expect(close(state.visible, Rect(x: 250, y: 250, width: 500, height: 500)))
+    #expect(close(state.visible, StampRect(x: 250, y: 250, width: 500, height: 500)))
   }
 
   @Test("a background pinch re-anchors when the first finger lifts: the new pair goes on from there")
@@ -134,6 +137,6 @@ struct ViewportTests {
       touch(0.2, 3, .began, 200, 500), touch(0.3, 1, .ended, 400, 500), touch(0.4, 3, .moved, 0, 500),
     ])
     #expect(close(state.zoom, 8.0 / 3.0))
-    #expect(close(state.visible, Rect(x: 300, y: 312.5, width: 375, height: 375)))
+    #expect(close(state.visible, StampRect(x: 300, y: 312.5, width: 375, height: 375)))
   }
 }

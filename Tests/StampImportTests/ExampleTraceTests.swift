@@ -13,9 +13,11 @@ import Testing
   }
 
   /// The first and the last frame where both fingers are down, as (finger 0, finger 1).
-  static func twoFingerEnds(_ events: [TouchEvent]) throws -> (first: (Point, Point), last: (Point, Point)) {
-    var positions: [Int: Point] = [:]
-    var pairs: [(Point, Point)] = []
+  static func twoFingerEnds(_ events: [TouchEvent]) throws -> (
+    first: (StampPoint, StampPoint), last: (StampPoint, StampPoint)
+  ) {
+    var positions: [Int: StampPoint] = [:]
+    var pairs: [(StampPoint, StampPoint)] = []
     for (index, event) in events.enumerated() {
       if event.phase == .ended || event.phase == .cancelled {
         positions[event.id] = nil
@@ -31,14 +33,14 @@ import Testing
   }
 
   @Test func pinchRotateGeteventDoublesTheSpanAndTurnsThirtyDegreesClockwise() throws {
-    let events = try GeteventImporter.parse(try Self.example("pinch-rotate.getevent"), screen: Size(360, 800))
+    let events = try GeteventImporter.parse(try Self.example("pinch-rotate.getevent"), screen: StampSize(360, 800))
     #expect(TouchStream.validate(events).isEmpty)
     #expect(Set(events.map(\.id)) == [0, 1])
     #expect(events.filter { $0.phase == .began }.count == 2 && events.filter { $0.phase == .ended }.count == 2)
     let duration = try #require(events.last?.t)
     #expect(duration > 0.5 && duration < 0.6)
     let ends = try Self.twoFingerEnds(events)
-    func span(_ pair: (Point, Point)) -> (length: Double, degrees: Double) {
+    func span(_ pair: (StampPoint, StampPoint)) -> (length: Double, degrees: Double) {
       let dx = pair.1.x - pair.0.x
       let dy = pair.1.y - pair.0.y
       return ((dx * dx + dy * dy).squareRoot(), atan2(dy, dx) * 180 / .pi)
@@ -50,7 +52,7 @@ import Testing
   }
 
   @Test func doubleTapGeteventIsTwoShortNearbyTaps() throws {
-    let events = try GeteventImporter.parse(try Self.example("double-tap.getevent"), screen: Size(360, 800))
+    let events = try GeteventImporter.parse(try Self.example("double-tap.getevent"), screen: StampSize(360, 800))
     #expect(TouchStream.validate(events).isEmpty)
     let downs = events.filter { $0.phase == .began }
     let ups = events.filter { $0.phase == .ended }
@@ -66,7 +68,7 @@ import Testing
     let events = try CDPImporter.parse(try Self.example("pinch.cdp.jsonl"))
     #expect(TouchStream.validate(events).isEmpty)
     let ends = try Self.twoFingerEnds(events)
-    func length(_ pair: (Point, Point)) -> Double {
+    func length(_ pair: (StampPoint, StampPoint)) -> Double {
       ((pair.1.x - pair.0.x) * (pair.1.x - pair.0.x) + (pair.1.y - pair.0.y) * (pair.1.y - pair.0.y)).squareRoot()
     }
     #expect(abs(length(ends.last) / length(ends.first) - 2) < 0.01)

@@ -6,7 +6,7 @@ import Testing
 
 /// Logs as people really paste them (issue 12): prompts, no timestamps, CRLF, numeric headers.
 extension GeteventImporterTests {
-  static let phone = Size(360, 640)
+  static let phone = StampSize(360, 640)
 
   @Test func aPastedPhoneSessionWithoutTimestampsImportsWithAFrameInterval() throws {
     let events = try GeteventImporter.parse(RealWorldLogs.phoneSession, screen: Self.phone, frameInterval: 0.008)
@@ -18,8 +18,8 @@ extension GeteventImporterTests {
     // finger lands on it. Independently of the engine: the finger line goes from (100, 0) to (180, 30), so the
     // stamp scales by |(180, 30)| / 100 = sqrt(33300) / 100 and turns by atan2(30, 180), clockwise positive.
     let events = try GeteventImporter.parse(RealWorldLogs.phoneSession, screen: Self.phone, frameInterval: 0.008)
-    let stamp = StampSpec(id: "s", center: Point(200, 300), pixelSize: Size(300, 300))
-    let spec = SceneSpec(imageSize: Size(360, 640), stamps: [stamp], gestures: [.touches(events)])
+    let stamp = StampSpec(id: "s", center: StampPoint(200, 300), pixelSize: StampSize(300, 300))
+    let spec = SceneSpec(imageSize: StampSize(360, 640), stamps: [stamp], gestures: [.touches(events)])
     let result = try replay(spec)
     let placed = try #require(result.stamps.first)
     #expect(abs(placed.scale - 33300.0.squareRoot() / 100) < 1e-6)
@@ -77,13 +77,16 @@ extension GeteventImporterTests {
 
   @Test(
     arguments: [
-      (Size(1e20, 1), nil, nil, "the screen size must be two numbers above 0 and at most 1000000"),
-      (Size(.nan, 1), nil, nil, "the screen size"),
-      (Size(360, 800), (x: 1079, y: 2_000_000_000), nil, "--axis-max must be two whole numbers from 1 to"),
-      (Size(360, 800), nil, 0.0, "--frame-interval must be"), (Size(360, 800), nil, Double.infinity, "not inf"),
-      (Size(360, 800), nil, 1.5, "at most 1"), (Size(360, 800), nil, -0.008, "e.g. 0.008"),
-    ] as [(Size, (x: Int, y: Int)?, Double?, String)])
-  func absurdParametersAreRefused(screen: Size, axisMax: (x: Int, y: Int)?, interval: Double?, words: String) throws {
+      (StampSize(1e20, 1), nil, nil, "the screen size must be two numbers above 0 and at most 1000000"),
+      (StampSize(.nan, 1), nil, nil, "the screen size"),
+      (StampSize(360, 800), (x: 1079, y: 2_000_000_000), nil, "--axis-max must be two whole numbers from 1 to"),
+      (StampSize(360, 800), nil, 0.0, "--frame-interval must be"),
+      (StampSize(360, 800), nil, Double.infinity, "not inf"),
+      (StampSize(360, 800), nil, 1.5, "at most 1"), (StampSize(360, 800), nil, -0.008, "e.g. 0.008"),
+    ] as [(StampSize, (x: Int, y: Int)?, Double?, String)])
+  func absurdParametersAreRefused(screen: StampSize, axisMax: (x: Int, y: Int)?, interval: Double?, words: String)
+    throws
+  {
     let error = try #require(throws: ImportError.self) {
       try GeteventImporter.parse(PinchLogs.labelled, screen: screen, axisMax: axisMax, frameInterval: interval)
     }

@@ -5,7 +5,7 @@ import Testing
 
 /// The getevent importer against touch streams worked out by hand (see `PinchLogs`).
 @Suite struct GeteventImporterTests {
-  static let screen = Size(360, 800)
+  static let screen = StampSize(360, 800)
 
   @Test func labelledPinchGivesTheHandWorkedTouches() throws {
     let events = try GeteventImporter.parse(PinchLogs.labelled, screen: Self.screen)
@@ -120,7 +120,7 @@ import Testing
   }
 
   @Test func badScreenOrAxisMaxIsRefused() {
-    #expect(throws: ImportError.self) { try GeteventImporter.parse(PinchLogs.labelled, screen: Size(0, 800)) }
+    #expect(throws: ImportError.self) { try GeteventImporter.parse(PinchLogs.labelled, screen: StampSize(0, 800)) }
     #expect(throws: ImportError.self) {
       try GeteventImporter.parse(PinchLogs.labelled, screen: Self.screen, axisMax: (x: 0, y: 2399))
     }

@@ -13,14 +13,15 @@ import Testing
   /// where it was.
   @Test(arguments: [PinchLogs.labelled, PinchLogs.numeric])
   func aPinchLogReplaysToTheHandWorkedScaleAndRotation(log: String) throws {
-    let events = try GeteventImporter.parse(log, screen: Size(360, 800))
-    let stamp = StampSpec(id: "s", center: Point(150, 400), width: 300, pixelSize: Size(300, 300))
+    let events = try GeteventImporter.parse(log, screen: StampSize(360, 800))
+    let stamp = StampSpec(id: "s", center: StampPoint(150, 400), width: 300, pixelSize: StampSize(300, 300))
     let scene = try replay(
-      SceneSpec(imageSize: Size(360, 800), view: Size(360, 800), stamps: [stamp], gestures: [.touches(events)]))
+      SceneSpec(
+        imageSize: StampSize(360, 800), view: StampSize(360, 800), stamps: [stamp], gestures: [.touches(events)]))
     let result = try #require(scene.stamps.first)
     #expect(abs(result.scale - 1.1601724) < 1e-6, "scale \(result.scale)")
     #expect(abs(result.rotation - -0.9877604) < 1e-6, "rotation \(result.rotation)")
-    #expect(result.center == Point(150, 400))
+    #expect(result.center == StampPoint(150, 400))
     #expect(scene.gestures.map(\.kind) == [.pinch] && scene.gestures.first?.target == "s")
   }
 }

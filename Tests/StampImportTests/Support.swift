@@ -2,7 +2,7 @@ import StampCore
 
 /// A touch event written the way the hand-worked expectations read: `touch(0.01, 1, .began, 200, 500)`.
 func touch(_ t: Double, _ id: Int, _ phase: TouchPhase, _ x: Double, _ y: Double) -> TouchEvent {
-  TouchEvent(t: t, id: id, phase: phase, location: Point(x, y))
+  TouchEvent(t: t, id: id, phase: phase, location: StampPoint(x, y))
 }
 
 /// Whether two event lists agree: ids and phases exactly, times and coordinates within `tolerance`.

@@ -54,27 +54,27 @@ struct ManifestDecoderTests {
     let a = manifest.jobs[0]
     #expect(a.id == "a" && a.index == 0 && a.line == 5)
     #expect(a.base == "shots/photos/a.jpg" && a.output == "out/a.png" && a.viewOutput == "views/a.png")
-    #expect(a.view == Size(390, 844))
+    #expect(a.view == StampSize(390, 844))
     #expect(
       a.stamps == [
         StampEntry(
-          id: "cam", image: "shots/stamps/cam.png", center: Point(100, 200), width: 120, scale: 1.5, rotation: -12,
+          id: "cam", image: "shots/stamps/cam.png", center: StampPoint(100, 200), width: 120, scale: 1.5, rotation: -12,
           locked: true),
-        StampEntry(id: "7", image: "/abs/star.png", center: Point(-5, 0.5)),
+        StampEntry(id: "7", image: "/abs/star.png", center: StampPoint(-5, 0.5)),
       ])
     #expect(
       a.gestures == [
         .touches([
-          TouchEvent(t: 0, id: 1, phase: .began, location: Point(10, 20)),
-          TouchEvent(t: 0.1, id: 1, phase: .ended, location: Point(10, 20)),
+          TouchEvent(t: 0, id: 1, phase: .began, location: StampPoint(10, 20)),
+          TouchEvent(t: 0.1, id: 1, phase: .ended, location: StampPoint(10, 20)),
         ]),
-        .tap(Point(1, 2)), .doubleTap(Point(3, 4)), .twoFingerTap(Point(5, 6)),
+        .tap(StampPoint(1, 2)), .doubleTap(StampPoint(3, 4)), .twoFingerTap(StampPoint(5, 6)),
         .pinch(PinchItem(target: .stamp("cam"), scale: 1.5, rotation: 30, duration: 1, steps: 10)),
-        .pinch(PinchItem(target: .point(Point(7, 8)), scale: 1, rotation: 0, duration: 0.5, steps: 30)),
-        .drag(DragItem(from: .stamp("7"), by: Point(10, -20), duration: 2, steps: 5)),
-        .drag(DragItem(from: .point(Point(9, 9)), by: Point(1, 1), duration: 0.5, steps: 20)),
+        .pinch(PinchItem(target: .point(StampPoint(7, 8)), scale: 1, rotation: 0, duration: 0.5, steps: 30)),
+        .drag(DragItem(from: .stamp("7"), by: StampPoint(10, -20), duration: 2, steps: 5)),
+        .drag(DragItem(from: .point(StampPoint(9, 9)), by: StampPoint(1, 1), duration: 0.5, steps: 20)),
       ])
-    var settings = Settings()
+    var settings = GestureSettings()
     settings.scaleRange = 0.25...4
     settings.zoomRange = 1...3
     settings.doubleTap = .step
@@ -95,7 +95,7 @@ struct ManifestDecoderTests {
        "jobs": [{"base": "a.jpg"}, {"base": "b.jpg", "view": {"width": 10, "height": 10}}]}
       """
     let jobs = try ManifestDecoder().decode(Array(manifest.utf8), file: "m.json").jobs
-    #expect(jobs[0].screenScale == 3 && jobs[0].view == Size(390, 844))
+    #expect(jobs[0].screenScale == 3 && jobs[0].view == StampSize(390, 844))
     #expect(jobs[1].screenScale == 1)
     #expect(
       problems(job: #"{"base": "a.jpg", "view": {"width": 10, "height": 10, "screenScale": 0}}"#).first?
@@ -105,8 +105,8 @@ struct ManifestDecoderTests {
   @Test func defaultsFillWhatAJobLeavesOut() throws {
     let b = try ManifestDecoder().decode(Array(Self.good.utf8), file: "m.json").jobs[1]
     #expect(b.id == "1" && b.output == "1.jpg" && b.viewOutput == nil && b.base == "b.jpg" && b.line == 24)
-    #expect(b.view == Size(100, 50), "a job's view replaces the default view")
-    var settings = Settings()
+    #expect(b.view == StampSize(100, 50), "a job's view replaces the default view")
+    var settings = GestureSettings()
     settings.quality = 80
     settings.zoomRange = 1...3
     #expect(b.settings == settings, "settings merge key by key over the design's defaults")

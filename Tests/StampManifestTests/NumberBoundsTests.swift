@@ -74,7 +74,7 @@ import Testing
       return
     }
     let job = try #require(manifest.jobs.first)
-    let spec = try job.scene(imageSize: Size(4000, 3000), stampPixelSizes: ["s.png": Size(100, 50)])
+    let spec = try job.scene(imageSize: StampSize(4000, 3000), stampPixelSizes: ["s.png": StampSize(100, 50)])
     guard let scene = try? StampCore.replay(spec) else { return }
     for stamp in scene.stamps {
       let numbers = [stamp.center.x, stamp.center.y, stamp.size.width, stamp.size.height, stamp.scale, stamp.rotation]
@@ -122,7 +122,7 @@ import Testing
       """#
     let manifest = try ManifestDecoder().decode(Array("{\"version\": 1, \"jobs\": [\(job)]}".utf8), file: "m.json")
     let spec = try #require(manifest.jobs.first).scene(
-      imageSize: Size(4000, 3000), stampPixelSizes: ["s.png": Size(100, 50)])
+      imageSize: StampSize(4000, 3000), stampPixelSizes: ["s.png": StampSize(100, 50)])
     let error = #expect(throws: ReplayError.self) { try StampCore.replay(spec) }
     let message = error.map { "\($0)" } ?? ""
     #expect(

@@ -31,7 +31,9 @@ struct BandPlanTests {
     }
     let red = try fixtures.solid("red.png", width: 10, height: 10, pixel: [255, 0, 0, 255])
     func at(_ x: Double, _ y: Double) -> RenderPlan.Stamp {
-      .init(image: red, placement: PlacedStamp(id: "r", center: Point(x, y), size: Size(10, 10), scale: 1, rotation: 0))
+      .init(
+        image: red,
+        placement: PlacedStamp(id: "r", center: StampPoint(x, y), size: StampSize(10, 10), scale: 1, rotation: 0))
     }
     let output = fixtures.path("out.png")
     try Renderer().render(RenderPlan(base: base, stamps: [at(20, 20), at(180, 24), at(100, 130)]), to: output)
@@ -67,10 +69,10 @@ extension BandPlanTests {
     let glass = try fixtures.solid("glass.png", width: 6, height: 6, pixel: [10, 250, 10, 100])
     var stamps: [RenderPlan.Stamp] = []
     for i in 0..<23 {
-      let center = Point(Double(8 + (i * 7) % 44), Double(10 + (i * 5) % 20))
+      let center = StampPoint(Double(8 + (i * 7) % 44), Double(10 + (i * 5) % 20))
       let scale = 1 + Double(i % 4) / 2
       let placement = PlacedStamp(
-        id: "s\(i)", center: center, size: Size(6, 6), scale: scale, rotation: Double(i * 17))
+        id: "s\(i)", center: center, size: StampSize(6, 6), scale: scale, rotation: Double(i * 17))
       stamps.append(RenderPlan.Stamp(image: i % 3 == 0 ? opaque : glass, placement: placement))
     }
     var once = Renderer()

@@ -30,7 +30,7 @@ struct BlockMapTests {
     // out, cut at 0: [0, 28) x [0, 30). 8 px iMCUs: columns 0 ..< 4, rows 0 ..< 4. 16 px: 0 ..< 2 both ways.
     Case(
       name: "45 degrees, clipped at the top-left",
-      placement: PlacedStamp(id: "a", center: Point(10, 12), size: Size(20, 20), scale: 1, rotation: 45),
+      placement: PlacedStamp(id: "a", center: StampPoint(10, 12), size: StampSize(20, 20), scale: 1, rotation: 45),
       orientation: 1,
       box: GridRect(left: 0, top: 0, width: 28, height: 30),
       mcus444: GridRect(left: 0, top: 0, width: 4, height: 4),
@@ -41,7 +41,8 @@ struct BlockMapTests {
     // 8 px: columns 4 ..< 8, rows 2 ..< 6. 16 px: columns 2 ..< 4, rows 1 ..< 3.
     Case(
       name: "30 degrees, scale 2, clipped at the bottom-right",
-      placement: PlacedStamp(id: "b", center: Point(60, 40), size: Size(16, 8), scale: 2, rotation: 30), orientation: 1,
+      placement: PlacedStamp(id: "b", center: StampPoint(60, 40), size: StampSize(16, 8), scale: 2, rotation: 30),
+      orientation: 1,
       box: GridRect(left: 35, top: 18, width: 29, height: 30),
       mcus444: GridRect(left: 4, top: 2, width: 4, height: 4),
       mcus420: GridRect(left: 2, top: 1, width: 2, height: 2)),
@@ -50,7 +51,8 @@ struct BlockMapTests {
     // [1, 15) both ways. 8 px: 0 ..< 2 both ways; 16 px: 0 ..< 1.
     Case(
       name: "upright plan carried into an orientation-6 stored frame",
-      placement: PlacedStamp(id: "c", center: Point(40, 8), size: Size(8, 8), scale: 1, rotation: 0), orientation: 6,
+      placement: PlacedStamp(id: "c", center: StampPoint(40, 8), size: StampSize(8, 8), scale: 1, rotation: 0),
+      orientation: 6,
       box: GridRect(left: 1, top: 1, width: 14, height: 14),
       mcus444: GridRect(left: 0, top: 0, width: 2, height: 2),
       mcus420: GridRect(left: 0, top: 0, width: 1, height: 1)),
@@ -76,8 +78,8 @@ struct BlockMapTests {
     let fixtures = try Fixtures()
     defer { fixtures.remove() }
     let image = try fixtures.solid("stamp.png", width: 20, height: 20, pixel: [200, 100, 50, 255])
-    for center in [Point(-40, 20), Point(.nan, 20)] {
-      let placement = PlacedStamp(id: "o", center: center, size: Size(20, 20), scale: 1, rotation: 10)
+    for center in [StampPoint(-40, 20), StampPoint(.nan, 20)] {
+      let placement = PlacedStamp(id: "o", center: center, size: StampSize(20, 20), scale: 1, rotation: 10)
       let layers = try Renderer().layers(
         [.init(image: image, placement: placement)], map: .identity, width: 64, height: 48)
       #expect(layers.isEmpty)

@@ -7,13 +7,13 @@ import Testing
 
 @Suite("Stamps far larger or smaller than the photo")
 struct ExtremeStampTests {
-  func plan(_ base: String, _ stamp: String, center: Point, width: Double) -> RenderPlan {
+  func plan(_ base: String, _ stamp: String, center: StampPoint, width: Double) -> RenderPlan {
     RenderPlan(
       base: base,
       stamps: [
         .init(
           image: stamp,
-          placement: PlacedStamp(id: "s", center: center, size: Size(width, width / 2), scale: 1, rotation: 0))
+          placement: PlacedStamp(id: "s", center: center, size: StampSize(width, width / 2), scale: 1, rotation: 0))
       ])
   }
 
@@ -29,7 +29,7 @@ struct ExtremeStampTests {
       x < 20 ? [255, 0, 0, 255] : [0, 255, 0, 255]
     }
     let output = fixtures.path("out.png")
-    try Renderer().render(plan(base, stamp, center: Point(50, 40), width: 80_000), to: output)
+    try Renderer().render(plan(base, stamp, center: StampPoint(50, 40), width: 80_000), to: output)
     let pixels = try Pixels(output)
     for k in [0, 10, 30, 49] {
       let left = pixels[49 - k, 40].map(Int.init)
@@ -46,7 +46,7 @@ struct ExtremeStampTests {
     let base = try fixtures.solid("base.png", width: 30, height: 20, pixel: [9, 9, 9])
     let stamp = try fixtures.solid("stamp.png", width: 40, height: 20, pixel: [255, 255, 255, 255])
     let output = fixtures.path("out.png")
-    try Renderer().render(plan(base, stamp, center: Point(15, 10), width: 0.4), to: output)
+    try Renderer().render(plan(base, stamp, center: StampPoint(15, 10), width: 0.4), to: output)
     #expect(try Pixels(output).samples.allSatisfy { $0 == 9 })
   }
 
@@ -57,7 +57,7 @@ struct ExtremeStampTests {
     let stamp = try fixtures.solid("stamp.png", width: 40, height: 20, pixel: [255, 255, 255, 255])
     let output = fixtures.path("out.png")
     do {
-      try Renderer().render(plan(base, stamp, center: Point(15, 10), width: 2_000_000), to: output)
+      try Renderer().render(plan(base, stamp, center: StampPoint(15, 10), width: 2_000_000), to: output)
       Issue.record("a 2,000,000-pixel stamp was drawn")
     } catch let error as RenderError {
       #expect(error.description.contains("stamp.png") && error.description.contains("over the limit of 1000000"))

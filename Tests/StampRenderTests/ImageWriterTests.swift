@@ -22,7 +22,7 @@ struct ImageWriterTests {
       stamps: [
         .init(
           image: stamp,
-          placement: PlacedStamp(id: "s", center: Point(32, 24), size: Size(16, 16), scale: 1, rotation: 0))
+          placement: PlacedStamp(id: "s", center: StampPoint(32, 24), size: StampSize(16, 16), scale: 1, rotation: 0))
       ])
     let output = fixtures.path("out.\(ext)")
     try Renderer().render(plan, to: output)

@@ -45,7 +45,8 @@ struct JPEGMemoryTests {
       stamps: [
         .init(
           image: stamp,
-          placement: PlacedStamp(id: "s", center: Point(75, 118), size: Size(24, 24), scale: 6.5, rotation: 33))
+          placement: PlacedStamp(
+            id: "s", center: StampPoint(75, 118), size: StampSize(24, 24), scale: 6.5, rotation: 33))
       ])
     var strips = Renderer()
     strips.stripHeight = 1

@@ -15,7 +15,8 @@ struct JPEGTransplantQualityTests {
     return (40 + 3 * u, 200 - 2 * v, 120 + 60 * sin(u / 5), min(max((30 - d) * 12 / 255, 0), 1))
   }
 
-  static let placement = PlacedStamp(id: "s", center: Point(96.3, 81.7), size: Size(64, 64), scale: 1.25, rotation: 30)
+  static let placement = PlacedStamp(
+    id: "s", center: StampPoint(96.3, 81.7), size: StampSize(64, 64), scale: 1.25, rotation: 30)
 
   /// The expected composite in doubles: each pixel centre carried back into the stamp by the inverse similarity,
   /// the stamp evaluated there exactly, blended over the decoded base. Returns the reference and the stamp's area.

@@ -33,11 +33,12 @@ struct JPEGTransplantTests {
       base: base,
       stamps: [
         .init(
-          image: red, placement: PlacedStamp(id: "r", center: Point(100, 80), size: Size(40, 30), scale: 1, rotation: 0)
+          image: red,
+          placement: PlacedStamp(id: "r", center: StampPoint(100, 80), size: StampSize(40, 30), scale: 1, rotation: 0)
         ),
         .init(
           image: square,
-          placement: PlacedStamp(id: "s", center: Point(5, 5), size: Size(20, 20), scale: 1, rotation: 45)),
+          placement: PlacedStamp(id: "s", center: StampPoint(5, 5), size: StampSize(20, 20), scale: 1, rotation: 45)),
       ])
     let output = fixtures.path("out.jpg")
     #expect(try JPEGTransplant.transplant(plan, to: output, with: Renderer()) == .transplant)
@@ -84,7 +85,7 @@ struct JPEGTransplantTests {
       stamps: [
         .init(
           image: red,
-          placement: PlacedStamp(id: "r", center: Point(145, 103), size: Size(30, 30), scale: 1, rotation: 0))
+          placement: PlacedStamp(id: "r", center: StampPoint(145, 103), size: StampSize(30, 30), scale: 1, rotation: 0))
       ])
     let output = fixtures.path("out.jpg")
     #expect(try JPEGTransplant.transplant(plan, to: output, with: Renderer()) == .transplant)
@@ -132,11 +133,12 @@ struct JPEGTransplantTests {
       restartInterval: restartInterval
     ) { Fixtures.texture($0, $1) }
     let red = try fixtures.solid("red.png", width: 24, height: 24, pixel: [255, 0, 0, 255])
-    let center = Point(60, 250)
+    let center = StampPoint(60, 250)
     let plan = RenderPlan(
       base: base,
       stamps: [
-        .init(image: red, placement: PlacedStamp(id: "r", center: center, size: Size(24, 24), scale: 1, rotation: 0))
+        .init(
+          image: red, placement: PlacedStamp(id: "r", center: center, size: StampSize(24, 24), scale: 1, rotation: 0))
       ])
     let output = fixtures.path("out.jpg")
     try Renderer().render(plan, to: output)

@@ -29,10 +29,10 @@ struct ReductionTests {
     let reduced = try stamp.derive("reduce") { scv_reduce($0, &$1, hs, vs) }
     #expect(reduced.width == 67 && reduced.height == 42)
     let reduction = Reduction(hshrink: hs, vshrink: vs, from: (97, 61), to: (reduced.width, reduced.height))
-    let centre = reduction.map(Point(48.5, 30.5))
-    #expect(centre == Point(33.5, 21))
+    let centre = reduction.map(StampPoint(48.5, 30.5))
+    #expect(centre == StampPoint(33.5, 21))
     // Another point: 10 source pixels right of the centre is 10 / 1.4545... = 6.875 reduced pixels right of it.
-    #expect(abs(reduction.map(Point(58.5, 30.5)).x - 40.375) < 1e-12)
+    #expect(abs(reduction.map(StampPoint(58.5, 30.5)).x - 40.375) < 1e-12)
     let pixels = Pixels(width: reduced.width, height: reduced.height, bands: 4, samples: try reduced.pixels())
     let found = pixels.centroid { Double($0[3]) }
     #expect(abs(found.x - 33.5) < 0.02 && abs(found.y - 21) < 0.02, "reduced centroid \(found)")
@@ -49,10 +49,10 @@ struct ReductionTests {
     let base = try Image.fromPixels(
       [UInt8](repeating: 0, count: 240 * 200 * 3), width: 240, height: 200, bands: 3)
     let renderer = Renderer()
-    let center = Point(120.3, 100.7)
+    let center = StampPoint(120.3, 100.7)
     var misses: [String] = []
     for scale in stride(from: first, through: 2, by: step) {
-      let placed = PlacedStamp(id: "b", center: center, size: Size(97, 61), scale: scale, rotation: rotation)
+      let placed = PlacedStamp(id: "b", center: center, size: StampSize(97, 61), scale: scale, rotation: rotation)
       let image = try renderer.composite([.init(image: stamp, placement: placed)], onto: base, map: .identity)
       let found = Self.centroid(ofFirstBand: try image.pixels(), width: 240, bands: 3)
       if abs(found.x - center.x) > 0.05 || abs(found.y - center.y) > 0.05 {

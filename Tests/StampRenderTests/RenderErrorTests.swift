@@ -82,7 +82,7 @@ struct RenderErrorTests {
     try Data("not a picture\n".utf8).write(to: URL(fileURLWithPath: fixtures.path("star.png")))
     let star = fixtures.path("star.png")
     for (image, problem) in [(stamp, "truncated PNG"), (star, "not a JPEG/PNG/WebP/TIFF/... image")] {
-      let placed = PlacedStamp(id: "s", center: Point(20, 20), size: Size(20, 20), scale: 1, rotation: 0)
+      let placed = PlacedStamp(id: "s", center: StampPoint(20, 20), size: StampSize(20, 20), scale: 1, rotation: 0)
       let error = #expect(throws: RenderError.self) {
         try Renderer().render(
           RenderPlan(base: photo, stamps: [.init(image: image, placement: placed)]), to: fixtures.path("out.png"))

@@ -135,7 +135,8 @@ struct RenderPathTests {
       base: damaged,
       stamps: [
         .init(
-          image: stamp, placement: PlacedStamp(id: "s", center: Point(20, 16), size: Size(8, 8), scale: 1, rotation: 0))
+          image: stamp,
+          placement: PlacedStamp(id: "s", center: StampPoint(20, 16), size: StampSize(8, 8), scale: 1, rotation: 0))
       ])
     let out = fixtures.path("out.jpg")
     #expect(try JPEGTransplant.transplant(plan, to: out, with: Renderer()) == .libvips(.quantization))

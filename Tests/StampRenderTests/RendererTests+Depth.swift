@@ -31,7 +31,7 @@ struct RendererDepthTests {
     let base = fixtures.path("base.\(format)")
     #expect((format == "png" ? scv_save_png(deep.pointer, base) : scv_save_tiff(deep.pointer, base)) == 0)
     let stamp = try fixtures.solid("half.png", width: 4, height: 4, pixel: [255, 255, 255, 128])
-    let placement = PlacedStamp(id: "s", center: Point(8, 6), size: Size(4, 4), scale: 1, rotation: 0)
+    let placement = PlacedStamp(id: "s", center: StampPoint(8, 6), size: StampSize(4, 4), scale: 1, rotation: 0)
     let plan = RenderPlan(base: base, stamps: stamped ? [.init(image: stamp, placement: placement)] : [])
     let output = fixtures.path("out.\(format)")
     try Renderer().render(plan, to: output)

@@ -28,13 +28,14 @@ struct RendererTests {
     let stamp = try fixtures.picture("stamp.png", width: 40, height: 20, bands: 4) { x, _ in
       x < 20 ? [255, 0, 0, 255] : [0, 255, 0, 255]
     }
-    let center = Point(150.3, 120.7)
+    let center = StampPoint(150.3, 120.7)
     let plan = RenderPlan(
       base: base,
       stamps: [
         .init(
           image: stamp,
-          placement: PlacedStamp(id: "s", center: center, size: Size(40, 20), scale: c.scale, rotation: c.rotation))
+          placement: PlacedStamp(id: "s", center: center, size: StampSize(40, 20), scale: c.scale, rotation: c.rotation)
+        )
       ])
     let output = fixtures.path("out.png")
     try Renderer().render(plan, to: output)
@@ -65,7 +66,8 @@ struct RendererTests {
       stamps: [
         .init(
           image: stamp,
-          placement: PlacedStamp(id: "s", center: Point(60.25, 59.6), size: Size(64, 64), scale: 1.37, rotation: 23))
+          placement: PlacedStamp(
+            id: "s", center: StampPoint(60.25, 59.6), size: StampSize(64, 64), scale: 1.37, rotation: 23))
       ])
     let output = fixtures.path("out.png")
     try Renderer().render(plan, to: output)
@@ -82,14 +84,14 @@ struct RendererTests {
     let base = try fixtures.picture("base.jpg", width: 300, height: 200, bands: 3, orientation: 6) { x, y in
       x < 20 && y < 20 ? [0, 0, 255] : [0, 0, 0]
     }
-    #expect(try ImageHeader.read(base).uprightSize == Size(200, 300))
+    #expect(try ImageHeader.read(base).uprightSize == StampSize(200, 300))
     let stamp = try fixtures.solid("stamp.png", width: 20, height: 20, pixel: [255, 0, 0, 255])
     let plan = RenderPlan(
       base: base,
       stamps: [
         .init(
           image: stamp,
-          placement: PlacedStamp(id: "s", center: Point(50, 250), size: Size(20, 20), scale: 1, rotation: 0)
+          placement: PlacedStamp(id: "s", center: StampPoint(50, 250), size: StampSize(20, 20), scale: 1, rotation: 0)
         )
       ])
     let output = fixtures.path("out.png")
@@ -111,7 +113,8 @@ struct RendererTests {
     let stamp = try fixtures.solid("stamp.png", width: 40, height: 20, pixel: [255, 0, 0, 255])
     func placed(_ x: Double, _ y: Double) -> RenderPlan.Stamp {
       .init(
-        image: stamp, placement: PlacedStamp(id: "s", center: Point(x, y), size: Size(40, 20), scale: 1, rotation: 0))
+        image: stamp,
+        placement: PlacedStamp(id: "s", center: StampPoint(x, y), size: StampSize(40, 20), scale: 1, rotation: 0))
     }
     let partly = fixtures.path("partly.png")
     try Renderer().render(RenderPlan(base: base, stamps: [placed(5, 5)]), to: partly)
@@ -135,10 +138,11 @@ struct RendererTests {
       base: base,
       stamps: [
         .init(
-          image: red, placement: PlacedStamp(id: "r", center: Point(25, 30), size: Size(20, 20), scale: 1, rotation: 0)),
+          image: red,
+          placement: PlacedStamp(id: "r", center: StampPoint(25, 30), size: StampSize(20, 20), scale: 1, rotation: 0)),
         .init(
           image: green,
-          placement: PlacedStamp(id: "g", center: Point(35, 30), size: Size(20, 20), scale: 1, rotation: 0)),
+          placement: PlacedStamp(id: "g", center: StampPoint(35, 30), size: StampSize(20, 20), scale: 1, rotation: 0)),
       ])
     let output = fixtures.path("out.png")
     try Renderer().render(plan, to: output)
@@ -162,7 +166,7 @@ struct RendererTests {
         stamps: [
           .init(
             image: stamp,
-            placement: PlacedStamp(id: "s", center: Point(20, 20), size: Size(20, 20), scale: 1, rotation: 0))
+            placement: PlacedStamp(id: "s", center: StampPoint(20, 20), size: StampSize(20, 20), scale: 1, rotation: 0))
         ])
       let output = fixtures.path("out-\((base as NSString).lastPathComponent)")
       try Renderer().render(plan, to: output)

@@ -50,8 +50,8 @@ struct RestartIntervalTests {
     let plan = try fixtures.redStamps(
       on: base,
       at: [
-        PlacedStamp(id: "a", center: Point(40, 40), size: Size(16, 16), scale: 1, rotation: 20),
-        PlacedStamp(id: "b", center: Point(120, 180), size: Size(16, 16), scale: 1.5, rotation: 0),
+        PlacedStamp(id: "a", center: StampPoint(40, 40), size: StampSize(16, 16), scale: 1, rotation: 20),
+        PlacedStamp(id: "b", center: StampPoint(120, 180), size: StampSize(16, 16), scale: 1.5, rotation: 0),
       ])
     // Both ways, one after the other and back, with the codecs they leave behind for the next job.
     let (copied, decoded) = try fixtures.renderBothWays(plan)
@@ -203,7 +203,7 @@ extension Fixtures {
   func redStamps(
     on base: String,
     at placements: [PlacedStamp] = [
-      PlacedStamp(id: "a", center: Point(30, 30), size: Size(16, 16), scale: 1, rotation: 0)
+      PlacedStamp(id: "a", center: StampPoint(30, 30), size: StampSize(16, 16), scale: 1, rotation: 0)
     ]
   ) throws -> RenderPlan {
     let stamp = try solid("red.png", width: 16, height: 16, pixel: [230, 20, 20, 255])

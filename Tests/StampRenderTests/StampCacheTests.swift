@@ -20,7 +20,8 @@ struct StampCacheTests {
         group.addTask {
           let stamps = [a, b].map {
             RenderPlan.Stamp(
-              image: $0, placement: PlacedStamp(id: "s", center: Point(20, 15), size: Size(8, 8), scale: 1, rotation: 0)
+              image: $0,
+              placement: PlacedStamp(id: "s", center: StampPoint(20, 15), size: StampSize(8, 8), scale: 1, rotation: 0)
             )
           }
           try renderer.render(RenderPlan(base: base, stamps: stamps), to: fixtures.path("out\(i).png"))
@@ -54,11 +55,11 @@ extension StampCacheTests {
     #expect((cache.count, cache.heldBytes) == (3, 768))
     #expect(stamps.map(cache.holds) == [true, false, true, true], "b, used least recently, went")
     // Dropped, it is decoded again when asked for.
-    #expect(try cache.pixelSize(of: stamps[1]) == Size(8, 8))
+    #expect(try cache.pixelSize(of: stamps[1]) == StampSize(8, 8))
     #expect(stamps.map(cache.holds) == [true, true, false, true])
     // One stamp over the budget is still drawn: it is the only one held.
     let big = StampCache(budget: 100)
-    #expect(try big.pixelSize(of: stamps[0]) == Size(8, 8))
+    #expect(try big.pixelSize(of: stamps[0]) == StampSize(8, 8))
     _ = try big.stamp(stamps[1])
     #expect((big.count, big.heldBytes) == (1, 256))
   }

@@ -7,9 +7,9 @@ import Testing
   /// A placement far past Int's range (what a 1e-300 zoom made of a stamp's centre) used to trap in the box's
   /// conversion to pixels; it now misses the image.
   @Test func aCentreBeyondIntsRangeMissesTheImage() {
-    for center in [Point(1e300, 1e300), Point(-1e300, 5), Point(5, 9.3e18)] {
+    for center in [StampPoint(1e300, 1e300), StampPoint(-1e300, 5), StampPoint(5, 9.3e18)] {
       let geometry = StampGeometry(
-        sourceSize: Size(10, 10), sourceCenter: Point(5, 5), linear: (1, 0, 0, 1), center: center,
+        sourceSize: StampSize(10, 10), sourceCenter: StampPoint(5, 5), linear: (1, 0, 0, 1), center: center,
         imageWidth: 100, imageHeight: 80)
       #expect(geometry.box == nil)
       #expect(geometry.sourceWindow(width: 10, height: 10) == nil)
@@ -20,7 +20,8 @@ import Testing
   /// saturate and are clipped to the image.
   @Test func aHugeStampCoversTheWholeImage() throws {
     let geometry = StampGeometry(
-      sourceSize: Size(10, 10), sourceCenter: Point(5, 5), linear: (1e30, 0, 0, 1e30), center: Point(50, 40),
+      sourceSize: StampSize(10, 10), sourceCenter: StampPoint(5, 5), linear: (1e30, 0, 0, 1e30),
+      center: StampPoint(50, 40),
       imageWidth: 100, imageHeight: 80)
     let box = try #require(geometry.box)
     #expect(box.left == 0 && box.top == 0 && box.width == 100 && box.height == 80)

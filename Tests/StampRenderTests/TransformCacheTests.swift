@@ -22,7 +22,7 @@ struct TransformCacheTests {
           .init(
             image: stamp,
             placement: PlacedStamp(
-              id: "s", center: Point(60.3, 44.8), size: Size(30, 20), scale: 1.7, rotation: degrees))
+              id: "s", center: StampPoint(60.3, 44.8), size: StampSize(30, 20), scale: 1.7, rotation: degrees))
         ])
     }
     let renderer = Renderer()

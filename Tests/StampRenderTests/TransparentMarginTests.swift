@@ -40,7 +40,7 @@ struct TransparentMarginTests {
         .init(
           image: stamp,
           placement: PlacedStamp(
-            id: "p", center: Point(80.3, 69.6), size: Size(64, 56), scale: placement.scale,
+            id: "p", center: StampPoint(80.3, 69.6), size: StampSize(64, 56), scale: placement.scale,
             rotation: placement.rotation))
       ])
     var renderer = Renderer()
@@ -71,7 +71,8 @@ struct TransparentMarginTests {
     defer { fixtures.remove() }
     let stamp = try fixtures.solid("clear.png", width: 30, height: 30, pixel: [255, 0, 0, 0])
     let placed = RenderPlan.Stamp(
-      image: stamp, placement: PlacedStamp(id: "c", center: Point(20, 20), size: Size(30, 30), scale: 1, rotation: 0))
+      image: stamp,
+      placement: PlacedStamp(id: "c", center: StampPoint(20, 20), size: StampSize(30, 30), scale: 1, rotation: 0))
     #expect(try Renderer().layers([placed], map: .identity, width: 40, height: 40).isEmpty)
   }
 }

@@ -20,7 +20,7 @@ struct ViewWindowTests {
       return [v, v, v]
     }
     let window = ViewWindow(
-      visible: Rect(x: -3, y: -50, width: 410, height: 410), viewSize: Size(100, 100), screenScale: 1)
+      visible: StampRect(x: -3, y: -50, width: 410, height: 410), viewSize: StampSize(100, 100), screenScale: 1)
     let output = fixtures.path("screen.png")
     try Renderer().renderView(RenderPlan(base: photo, stamps: []), window: window, to: output)
     let screen = try Pixels(output)

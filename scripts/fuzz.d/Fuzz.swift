@@ -18,9 +18,9 @@ private let eventBudget = 250_000
 
 /// Photo sizes a renderer could report, picked by the input's length so that the choice is deterministic.
 private let imageSizes = [
-  Size(1000, 750), Size(1, 1), Size(4000, 3000), Size(3, 20000), Size(390, 844), Size(10_000_000, 1),
+  StampSize(1000, 750), StampSize(1, 1), StampSize(4000, 3000), StampSize(3, 20000), StampSize(390, 844), StampSize(10_000_000, 1),
 ]
-private let stampSizes = [Size(100, 100), Size(1, 1), Size(512, 64), Size(7, 3000)]
+private let stampSizes = [StampSize(100, 100), StampSize(1, 1), StampSize(512, 64), StampSize(7, 3000)]
 
 /// The JSON Lines copy of the input: one file per process, in the folder the script names.
 private let linesURL: URL = {
@@ -57,11 +57,11 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
 }
 
 /// Builds the job's scene with made-up header sizes and replays it both ways, unless the budget is spent.
-private func replay(_ job: JobEntry, imageSize: Size, stampSize: Size, budget: inout Int) {
+private func replay(_ job: JobEntry, imageSize: StampSize, stampSize: StampSize, budget: inout Int) {
   let cost = job.gestures.reduce(0) { $0 + events(in: $1) }
   guard cost <= budget else { return }
   budget -= 2 * cost
-  var sizes: [String: Size] = [:]
+  var sizes: [String: StampSize] = [:]
   for stamp in job.stamps { sizes[stamp.image] = stampSize }
   do {
     let spec = try job.scene(imageSize: imageSize, stampPixelSizes: sizes)
@@ -85,7 +85,7 @@ private func replay(_ job: JobEntry, imageSize: Size, stampSize: Size, budget: i
 
 /// Each stamp's geometry as `Renderer` computes it from a placement (before the pre-reduce, which needs pixels):
 /// the replay must never hand over a stamp drawn over a million pixels across, and the box must lie in the photo.
-private func plan(_ scene: SceneResult, imageSize: Size, stampSize: Size) {
+private func plan(_ scene: SceneResult, imageSize: StampSize, stampSize: StampSize) {
   let (width, height) = (Int(imageSize.width), Int(imageSize.height))
   for p in scene.stamps {
     let (sx, sy) = (p.size.width * p.scale / stampSize.width, p.size.height * p.scale / stampSize.height)
@@ -95,7 +95,7 @@ private func plan(_ scene: SceneResult, imageSize: Size, stampSize: Size) {
     let radians = p.rotation * .pi / 180
     let (cosine, sine) = (cos(radians), sin(radians))
     let geometry = StampGeometry(
-      sourceSize: stampSize, sourceCenter: Point(stampSize.width / 2, stampSize.height / 2),
+      sourceSize: stampSize, sourceCenter: StampPoint(stampSize.width / 2, stampSize.height / 2),
       linear: (sx * cosine, -sy * sine, sx * sine, sy * cosine), center: p.center, imageWidth: width,
       imageHeight: height)
     guard let box = geometry.box else { continue }

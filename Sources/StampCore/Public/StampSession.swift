@@ -8,7 +8,7 @@
 /// gesture item is over (it cancels fingers still down and fires pending taps), as the batch does between items.
 ///
 /// ```swift
-/// var session = try StampSession(imageSize: Size(1000, 800), view: Size(500, 400), stamps: [star])
+/// var session = try StampSession(imageSize: StampSize(1000, 800), view: StampSize(500, 400), stamps: [star])
 /// let new = try session.feed(frame)   // the gestures this frame recognized
 /// let placed = session.stamps[0]      // where to draw the star, in image pixels
 /// ```
@@ -17,7 +17,7 @@ public struct StampSession: Sendable {
   private var check = TouchStreamCheck()
   private var item = 0
   private var itemEvents = 0
-  private let view: Size
+  private let view: StampSize
   /// The ended items' touches, as `script` gives them, and the current item's so far.
   private var ended: [GestureItem] = []
   private var current: [TouchEvent] = []
@@ -27,7 +27,8 @@ public struct StampSession: Sendable {
   ///
   /// - Throws: `ReplayError.invalidScene` for a size, stamp or setting out of range.
   public init(
-    imageSize: Size, view: Size? = nil, stamps: [StampSpec] = [], settings: Settings = Settings()
+    imageSize: StampSize, view: StampSize? = nil, stamps: [StampSpec] = [],
+    settings: GestureSettings = GestureSettings()
   ) throws(ReplayError) {
     try self.init(SceneSpec(imageSize: imageSize, view: view, stamps: stamps, settings: settings))
   }
@@ -117,11 +118,11 @@ public struct StampSession: Sendable {
   }
 
   /// The image point shown at view point `p`.
-  public func toImage(_ p: Point) -> Point { engine.canvas.viewport.toImage(p) }
+  public func toImage(_ p: StampPoint) -> StampPoint { engine.canvas.viewport.toImage(p) }
 
   /// The view point where image point `q` is shown.
-  public func toView(_ q: Point) -> Point { engine.canvas.viewport.toView(q) }
+  public func toView(_ q: StampPoint) -> StampPoint { engine.canvas.viewport.toView(q) }
 
   /// The id of the topmost stamp under view point `p`: the one a finger landing there would move.
-  public func stamp(at p: Point) -> String? { engine.canvas.hitTest(p).map { engine.canvas.stamps[$0].id } }
+  public func stamp(at p: StampPoint) -> String? { engine.canvas.hitTest(p).map { engine.canvas.stamps[$0].id } }
 }

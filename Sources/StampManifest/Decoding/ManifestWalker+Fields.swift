@@ -28,7 +28,7 @@ extension ManifestWalker {
     return bool(v, child(path, name))
   }
 
-  mutating func point(_ m: [JSONMember], _ name: String, _ path: String) -> Point? {
+  mutating func point(_ m: [JSONMember], _ name: String, _ path: String) -> StampPoint? {
     guard let v = value(m, name) else { return nil }
     return point(v, child(path, name))
   }
@@ -60,7 +60,7 @@ extension ManifestWalker {
     let height = number(m, Shapes.view, "height", path)
     let screenScale = value(m, "screenScale") == nil ? 1 : number(m, Shapes.view, "screenScale", path)
     guard let width, let height, let screenScale else { return nil }
-    return ViewSpec(size: Size(width, height), screenScale: screenScale)
+    return ViewSpec(size: StampSize(width, height), screenScale: screenScale)
   }
 
   mutating func settings(_ v: JSONValue, _ path: String) -> SettingsPatch {
@@ -95,7 +95,7 @@ struct SettingsPatch: Sendable {
   var doubleTapDistance: Double?
   var quality: Int?
 
-  func apply(to settings: inout Settings) {
+  func apply(to settings: inout GestureSettings) {
     if let scaleRange { settings.scaleRange = scaleRange }
     if let zoomRange { settings.zoomRange = zoomRange }
     if let doubleTap { settings.doubleTap = doubleTap }
@@ -111,7 +111,7 @@ struct SettingsPatch: Sendable {
 /// What the manifest's `defaults` give every job.
 /// A decoded `view`: the screen's size in points and its pixels per point.
 struct ViewSpec: Sendable {
-  var size: Size
+  var size: StampSize
   var screenScale: Double
 }
 

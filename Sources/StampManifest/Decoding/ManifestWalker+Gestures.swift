@@ -61,7 +61,7 @@ extension ManifestWalker {
     }
   }
 
-  mutating func tapPoint(_ v: JSONValue, _ path: String) -> Point? {
+  mutating func tapPoint(_ v: JSONValue, _ path: String) -> StampPoint? {
     guard let m = members(v, Shapes.tapAt, path) else { return nil }
     return point(m, "at", path)
   }

@@ -40,7 +40,7 @@ extension ManifestWalker {
             + "of \(limits.maxViewPixels)")
       }
     }
-    var settings = Settings()
+    var settings = GestureSettings()
     defaults.settings.apply(to: &settings)
     if let given = value(m, "settings") { self.settings(given, child(path, "settings")).apply(to: &settings) }
     var stamps: [StampEntry] = []

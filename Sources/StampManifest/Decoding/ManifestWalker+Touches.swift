@@ -73,6 +73,6 @@ extension ManifestWalker {
       return nil
     }
     guard let t, let id, let phase, let x, let y else { return nil }
-    return TouchEvent(t: t, id: id, phase: phase, location: Point(x, y))
+    return TouchEvent(t: t, id: id, phase: phase, location: StampPoint(x, y))
   }
 }

@@ -86,8 +86,8 @@ extension ManifestWalker {
     return (a, b)
   }
 
-  mutating func point(_ v: JSONValue, _ path: String) -> Point? {
-    pair(v, .coordinate, path, "[x, y]").map { Point($0.0, $0.1) }
+  mutating func point(_ v: JSONValue, _ path: String) -> StampPoint? {
+    pair(v, .coordinate, path, "[x, y]").map { StampPoint($0.0, $0.1) }
   }
 
   /// `[min, max]` with min <= max, each a factor.

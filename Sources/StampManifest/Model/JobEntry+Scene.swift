@@ -8,7 +8,7 @@ extension JobEntry {
   ///   - stampPixelSizes: each stamp image's size in pixels, keyed by `StampEntry.image` (the resolved path).
   /// - Returns: the scene spec: the job's view, stamps (with their pixel sizes), gestures and settings.
   /// - Throws: `ManifestError` naming each stamp whose image has no size in `stampPixelSizes`.
-  public func scene(imageSize: Size, stampPixelSizes: [String: Size]) throws(ManifestError) -> SceneSpec {
+  public func scene(imageSize: StampSize, stampPixelSizes: [String: StampSize]) throws(ManifestError) -> SceneSpec {
     var specs: [StampSpec] = []
     var missing: [Diagnostic] = []
     for (i, stamp) in stamps.enumerated() {

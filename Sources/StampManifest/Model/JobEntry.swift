@@ -11,7 +11,7 @@ public struct JobEntry: Sendable, Hashable {
   /// Where to write what the screen showed at the end, relative to `--out`, if wanted.
   public var viewOutput: String?
   /// The screen the gestures were made on; nil means the image itself.
-  public var view: Size?
+  public var view: StampSize?
   /// The stamps in drawing order (later ones on top).
   public var stamps: [StampEntry]
   /// The gesture script.
@@ -21,7 +21,7 @@ public struct JobEntry: Sendable, Hashable {
   /// Also write a picture of what happened over a copy of the output (`overlay`).
   public var overlay = false
   /// The design's defaults, overridden by the manifest's defaults, overridden by the job's settings.
-  public var settings: Settings
+  public var settings: GestureSettings
   /// The job's index in the manifest, from 0.
   public var index: Int
   /// The 1-based line where the job starts in the manifest.
@@ -29,8 +29,9 @@ public struct JobEntry: Sendable, Hashable {
 
   /// Creates a job entry.
   public init(
-    id: String, base: String, output: String, viewOutput: String? = nil, view: Size? = nil,
-    stamps: [StampEntry] = [], gestures: [GestureItem] = [], settings: Settings = Settings(), index: Int = 0,
+    id: String, base: String, output: String, viewOutput: String? = nil, view: StampSize? = nil,
+    stamps: [StampEntry] = [], gestures: [GestureItem] = [], settings: GestureSettings = GestureSettings(),
+    index: Int = 0,
     line: Int = 1
   ) {
     self.id = id

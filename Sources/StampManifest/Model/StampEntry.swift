@@ -7,7 +7,7 @@ public struct StampEntry: Sendable, Hashable {
   /// The stamp image's path, resolved against the manifest's folder.
   public var image: String
   /// Where its centre is.
-  public var center: Point
+  public var center: StampPoint
   /// Displayed width before `scale`; nil means the image's pixel width.
   public var width: Double?
   /// Initial scale factor.
@@ -19,7 +19,7 @@ public struct StampEntry: Sendable, Hashable {
 
   /// Creates a stamp entry with the manifest's defaults.
   public init(
-    id: String, image: String, center: Point, width: Double? = nil, scale: Double = 1, rotation: Double = 0,
+    id: String, image: String, center: StampPoint, width: Double? = nil, scale: Double = 1, rotation: Double = 0,
     locked: Bool = false
   ) {
     self.id = id

@@ -30,8 +30,8 @@ extension ManifestWriter {
   }
 
   /// The settings that differ from the design's defaults.
-  package func settings(_ settings: Settings) -> [(String, JSONText)] {
-    let defaults = Settings()
+  package func settings(_ settings: GestureSettings) -> [(String, JSONText)] {
+    let defaults = GestureSettings()
     var members: [(String, JSONText)] = []
     func number(_ key: String, _ value: Double, _ standard: Double) {
       if value != standard { members.append((key, .number(value))) }

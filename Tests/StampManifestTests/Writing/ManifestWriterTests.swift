@@ -7,7 +7,7 @@ import Testing
 struct ManifestWriterTests {
   /// A job that uses every key the writer knows, with numbers that no short decimal holds.
   static let busy: JobEntry = {
-    var settings = Settings()
+    var settings = GestureSettings()
     settings.scaleRange = 0.25...3
     settings.zoomRange = 1...5
     settings.doubleTap = .step
@@ -18,26 +18,26 @@ struct ManifestWriterTests {
     settings.doubleTapDistance = 30
     settings.quality = 85
     let stamps = [
-      StampEntry(id: "cam", image: "stamps/cam.png", center: Point(100.5, 1.0 / 3)),
+      StampEntry(id: "cam", image: "stamps/cam.png", center: StampPoint(100.5, 1.0 / 3)),
       StampEntry(
-        id: "star", image: "stamps/star.png", center: Point(10, 20), width: 64, scale: 1.25, rotation: -30.5,
+        id: "star", image: "stamps/star.png", center: StampPoint(10, 20), width: 64, scale: 1.25, rotation: -30.5,
         locked: true),
     ]
     let gestures: [GestureItem] = [
       .touches([
-        TouchEvent(t: 0, id: 0, phase: .began, location: Point(153.33333333333334, 370)),
-        TouchEvent(t: 0.016865, id: 0, phase: .moved, location: Point(160, 371.1)),
-        TouchEvent(t: 0.1, id: 0, phase: .ended, location: Point(160, 371.1)),
+        TouchEvent(t: 0, id: 0, phase: .began, location: StampPoint(153.33333333333334, 370)),
+        TouchEvent(t: 0.016865, id: 0, phase: .moved, location: StampPoint(160, 371.1)),
+        TouchEvent(t: 0.1, id: 0, phase: .ended, location: StampPoint(160, 371.1)),
       ]),
-      .tap(Point(1, 2)), .doubleTap(Point(3, 4)), .twoFingerTap(Point(5, 6)),
+      .tap(StampPoint(1, 2)), .doubleTap(StampPoint(3, 4)), .twoFingerTap(StampPoint(5, 6)),
       .pinch(PinchItem(target: .stamp("cam"), scale: 1.5, rotation: -25)),
-      .pinch(PinchItem(target: .point(Point(7, 8)), duration: 0.8, steps: 12)),
-      .drag(DragItem(from: .stamp("star"), by: Point(40, -35))),
-      .drag(DragItem(from: .point(Point(9, 10)), by: Point(-1, 0), duration: 1, steps: 5)),
+      .pinch(PinchItem(target: .point(StampPoint(7, 8)), duration: 0.8, steps: 12)),
+      .drag(DragItem(from: .stamp("star"), by: StampPoint(40, -35))),
+      .drag(DragItem(from: .point(StampPoint(9, 10)), by: StampPoint(-1, 0), duration: 1, steps: 5)),
     ]
     var job = JobEntry(
       id: "busy", base: "photos/a b.jpg", output: "out/busy.png", viewOutput: "busy-screen.jpg",
-      view: Size(390, 844), stamps: stamps, gestures: gestures, settings: settings)
+      view: StampSize(390, 844), stamps: stamps, gestures: gestures, settings: settings)
     job.screenScale = 3
     job.overlay = true
     return job
@@ -73,7 +73,7 @@ struct ManifestWriterTests {
   @Test("defaults are left out, and a value that does not fit in 120 columns opens one member per line")
   func layout() {
     let job = JobEntry(
-      id: "a", base: "a.jpg", output: "a.jpg", stamps: [StampEntry(id: "s", image: "s.png", center: Point(1, 2))],
+      id: "a", base: "a.jpg", output: "a.jpg", stamps: [StampEntry(id: "s", image: "s.png", center: StampPoint(1, 2))],
       gestures: [.pinch(PinchItem(target: .stamp("s"), scale: 1.5))])
     // The job on one line would take 4 + 160 columns: it opens, and each of its members fits on a line.
     let expected = """
@@ -96,7 +96,7 @@ struct ManifestWriterTests {
 
   @Test("touches are exact by default, rounded as stampcam import rounds them on request")
   func touchPrecision() {
-    let events = [TouchEvent(t: 0.0166666666, id: 1, phase: .began, location: Point(153.33333333333334, -0.00001))]
+    let events = [TouchEvent(t: 0.0166666666, id: 1, phase: .began, location: StampPoint(153.33333333333334, -0.00001))]
     #expect(
       ManifestWriter().touchesItem(events)
         == "{\"touches\": [{\"t\": 0.0166666666, \"id\": 1, \"phase\": \"began\", \"x\": 153.33333333333334, "

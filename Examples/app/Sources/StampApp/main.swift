@@ -2,23 +2,23 @@ import StampCore
 import StampManifest
 
 // A 1000 x 800 photo on a 500 x 400 screen (shown at half size), and a star stamp 100 points wide on it.
-let star = StampSpec(id: "star", center: Point(250, 200), width: 100, pixelSize: Size(64, 64))
-var session = try StampSession(imageSize: Size(1000, 800), view: Size(500, 400), stamps: [star])
+let star = StampSpec(id: "star", center: StampPoint(250, 200), width: 100, pixelSize: StampSize(64, 64))
+var session = try StampSession(imageSize: StampSize(1000, 800), view: StampSize(500, 400), stamps: [star])
 
 // Frames of touches as touchesBegan/Moved/Ended hand them over: two fingers land on the star 50 points apart,
 // spread to 75 points apart (a pinch of x1.5), and lift.
 let frames: [[TouchEvent]] = [
   [
-    TouchEvent(t: 0, id: 1, phase: .began, location: Point(225, 200)),
-    TouchEvent(t: 0, id: 2, phase: .began, location: Point(275, 200)),
+    TouchEvent(t: 0, id: 1, phase: .began, location: StampPoint(225, 200)),
+    TouchEvent(t: 0, id: 2, phase: .began, location: StampPoint(275, 200)),
   ],
   [
-    TouchEvent(t: 0.05, id: 1, phase: .moved, location: Point(212.5, 200)),
-    TouchEvent(t: 0.05, id: 2, phase: .moved, location: Point(287.5, 200)),
+    TouchEvent(t: 0.05, id: 1, phase: .moved, location: StampPoint(212.5, 200)),
+    TouchEvent(t: 0.05, id: 2, phase: .moved, location: StampPoint(287.5, 200)),
   ],
   [
-    TouchEvent(t: 0.1, id: 1, phase: .ended, location: Point(212.5, 200)),
-    TouchEvent(t: 0.1, id: 2, phase: .ended, location: Point(287.5, 200)),
+    TouchEvent(t: 0.1, id: 1, phase: .ended, location: StampPoint(212.5, 200)),
+    TouchEvent(t: 0.1, id: 2, phase: .ended, location: StampPoint(287.5, 200)),
   ],
 ]
 for frame in frames {
@@ -35,7 +35,7 @@ print("centre \(placed.center) in the photo, \(session.toView(placed.center)) on
 
 // Hand it to the batch: one line of a JSON Lines manifest, which `stampcam render` replays the same way.
 let job = JobEntry(
-  id: "star", base: "photo.jpg", output: "star.jpg", view: Size(500, 400),
-  stamps: [StampEntry(id: "star", image: "star.png", center: Point(250, 200), width: 100)],
+  id: "star", base: "photo.jpg", output: "star.jpg", view: StampSize(500, 400),
+  stamps: [StampEntry(id: "star", image: "star.png", center: StampPoint(250, 200), width: 100)],
   gestures: session.script)
 print(ManifestWriter().jsonLine(job))
