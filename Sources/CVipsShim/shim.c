@@ -180,10 +180,6 @@ VipsImage *scv_load_descriptor(int fd, int sequential, int fail_on, int any_load
   return image;
 }
 
-VipsImage *scv_load_buffer(const void *data, size_t length, int fail_on) {
-  return vips_image_new_from_buffer(data, length, "", "fail_on", fail_on, NULL);
-}
-
 int scv_orientation(VipsImage *in) {
   int orientation = 1;
   if (vips_image_get_typeof(in, VIPS_META_ORIENTATION) && !vips_image_get_int(in, VIPS_META_ORIENTATION, &orientation)
@@ -379,10 +375,6 @@ int scv_save_jpeg_options(VipsImage *in, const char *path, int quality, int subs
 
 int scv_save_png(VipsImage *in, const char *path) { return vips_pngsave(in, path, NULL); }
 
-int scv_save_webp(VipsImage *in, const char *path, int quality, int lossless) {
-  return vips_webpsave(in, path, "Q", quality, "lossless", lossless ? TRUE : FALSE, NULL);
-}
-
 int scv_save_tiff(VipsImage *in, const char *path) {
   return vips_tiffsave(in, path, "compression", VIPS_FOREIGN_TIFF_COMPRESSION_DEFLATE, NULL);
 }
@@ -416,8 +408,6 @@ int scv_save_descriptor_jpeg(VipsImage *in, int fd, int quality, int subsample_m
 VipsImage *scv_new_from_memory_copy(const void *data, size_t length, int width, int height, int bands) {
   return vips_image_new_from_memory_copy(data, length, width, height, bands, VIPS_FORMAT_UCHAR);
 }
-
-void scv_set_concurrency(int n) { vips_concurrency_set(n); }
 
 int scv_set_orientation(VipsImage *in, VipsImage **out, int orientation) {
   if (vips_copy(in, out, NULL)) return -1;

@@ -39,9 +39,6 @@ VipsImage *scv_load_descriptor(int fd, int sequential, int fail_on, int any_load
 /// Lets libvips' untrusted loaders run (1) or blocks them again (0, the default). Process-wide.
 void scv_allow_untrusted(int allow);
 
-/// Opens an image from a memory buffer the caller keeps alive for the image's lifetime. New reference or NULL.
-VipsImage *scv_load_buffer(const void *data, size_t length, int fail_on);
-
 /// The EXIF orientation (1..8) recorded in the header, 1 when there is none.
 int scv_orientation(VipsImage *in);
 
@@ -105,12 +102,11 @@ int scv_strip_metadata(VipsImage *in, VipsImage **out, int keep_icc, int keep_or
 /// Writers. Each writes `in` to `path` in its format whatever the file name; 0 on success.
 int scv_save_jpeg(VipsImage *in, const char *path, int quality);
 int scv_save_png(VipsImage *in, const char *path);
-int scv_save_webp(VipsImage *in, const char *path, int quality, int lossless);
 int scv_save_tiff(VipsImage *in, const char *path);
 
 /// Writes `in` to the open file `fd` (which the caller keeps owning: libvips writes through its own duplicate) in
-/// `format`: 0 JPEG, 1 PNG, 2 WebP, 3 TIFF, with the same settings as the writers above; 0 on success, -1 with the
-/// libvips error buffer set.
+/// `format`: 0 JPEG, 1 PNG, 2 WebP (lossy, at `quality`), 3 TIFF, with the same settings as the writers above;
+/// 0 on success, -1 with the libvips error buffer set.
 int scv_save_descriptor(VipsImage *in, int fd, int format, int quality);
 
 /// Writes `in` as JPEG to the open file `fd` (still the caller's) with a chroma `subsample_mode` (a
@@ -141,9 +137,6 @@ int scv_has_field(VipsImage *in, const char *field);
 
 /// Renders SVG text (copied) to an 8-bit sRGB image with alpha. `*out` is a new reference.
 int scv_svg(const char *svg, size_t length, VipsImage **out);
-
-/// Sets libvips' worker-thread count per pipeline (0 = libvips' default).
-void scv_set_concurrency(int n);
 
 // DCT-domain JPEG editing with libjpeg (jpeg_transplant.c).
 #include "JPEGTransplant.h"
