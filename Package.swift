@@ -33,11 +33,16 @@ let package = Package(
     // Gesture-engine benchmark (scripts/bench-gestures): touch events replayed per second.
     .executableTarget(name: "StampBench", dependencies: ["StampCore", "StampManifest"]),
 
+    // C wrappers only the tests use (fixture writers, metadata probes, the JPEG coefficient diff): not in the product.
+    .target(
+      name: "StampTestShim", dependencies: ["CVips"], path: "Tests/StampTestShim",
+      linkerSettings: [.linkedLibrary("jpeg")]),
     // What several test targets share: a temporary folder with input writers, and decoded pictures.
-    .target(name: "StampTestSupport", dependencies: ["StampRender"], path: "Tests/StampTestSupport"),
+    .target(name: "StampTestSupport", dependencies: ["StampRender", "StampTestShim"], path: "Tests/StampTestSupport"),
     .testTarget(name: "StampCoreTests", dependencies: ["StampCore"]),
     .testTarget(name: "StampManifestTests", dependencies: ["StampManifest", "StampCore"]),
-    .testTarget(name: "StampRenderTests", dependencies: ["StampRender", "StampCore", "StampTestSupport"]),
+    .testTarget(
+      name: "StampRenderTests", dependencies: ["StampRender", "StampCore", "StampTestSupport", "StampTestShim"]),
     .testTarget(
       name: "StampBatchTests", dependencies: ["StampBatch", "StampManifest", "StampCore", "StampRender", "StampTestSupport"]),
     .testTarget(name: "stampcamTests", dependencies: ["stampcam", "StampTestSupport"]),

@@ -180,10 +180,6 @@ VipsImage *scv_load_descriptor(int fd, int sequential, int fail_on, int any_load
   return image;
 }
 
-VipsImage *scv_load_buffer(const void *data, size_t length, int fail_on) {
-  return vips_image_new_from_buffer(data, length, "", "fail_on", fail_on, NULL);
-}
-
 int scv_orientation(VipsImage *in) {
   int orientation = 1;
   if (vips_image_get_typeof(in, VIPS_META_ORIENTATION) && !vips_image_get_int(in, VIPS_META_ORIENTATION, &orientation)
@@ -367,26 +363,6 @@ int scv_strip_metadata(VipsImage *in, VipsImage **out, int keep_icc, int keep_or
   return 0;
 }
 
-int scv_save_jpeg(VipsImage *in, const char *path, int quality) {
-  return vips_jpegsave(in, path, "Q", quality, NULL);
-}
-
-int scv_save_jpeg_options(VipsImage *in, const char *path, int quality, int subsample_mode, int interlace,
-  int restart_interval, int optimize_coding) {
-  return vips_jpegsave(in, path, "Q", quality, "subsample_mode", subsample_mode, "interlace", interlace ? TRUE : FALSE,
-    "restart_interval", restart_interval, "optimize_coding", optimize_coding ? TRUE : FALSE, NULL);
-}
-
-int scv_save_png(VipsImage *in, const char *path) { return vips_pngsave(in, path, NULL); }
-
-int scv_save_webp(VipsImage *in, const char *path, int quality, int lossless) {
-  return vips_webpsave(in, path, "Q", quality, "lossless", lossless ? TRUE : FALSE, NULL);
-}
-
-int scv_save_tiff(VipsImage *in, const char *path) {
-  return vips_tiffsave(in, path, "compression", VIPS_FOREIGN_TIFF_COMPRESSION_DEFLATE, NULL);
-}
-
 int scv_save_descriptor(VipsImage *in, int fd, int format, int quality) {
   VipsTarget *target = vips_target_new_to_descriptor(fd);
   if (!target) return -1;
@@ -416,26 +392,6 @@ int scv_save_descriptor_jpeg(VipsImage *in, int fd, int quality, int subsample_m
 VipsImage *scv_new_from_memory_copy(const void *data, size_t length, int width, int height, int bands) {
   return vips_image_new_from_memory_copy(data, length, width, height, bands, VIPS_FORMAT_UCHAR);
 }
-
-void scv_set_concurrency(int n) { vips_concurrency_set(n); }
-
-int scv_set_orientation(VipsImage *in, VipsImage **out, int orientation) {
-  if (vips_copy(in, out, NULL)) return -1;
-  vips_image_set_int(*out, VIPS_META_ORIENTATION, orientation);
-  return 0;
-}
-
-int scv_attach_srgb_profile(VipsImage *in, VipsImage **out) {
-  return vips_icc_transform(in, out, "srgb", "input_profile", "srgb", "embedded", FALSE, NULL);
-}
-
-int scv_set_string(VipsImage *in, VipsImage **out, const char *field, const char *value) {
-  if (vips_copy(in, out, NULL)) return -1;
-  vips_image_set_string(*out, field, value);
-  return 0;
-}
-
-int scv_has_field(VipsImage *in, const char *field) { return vips_image_get_typeof(in, field) != 0; }
 
 int scv_svg(const char *svg, size_t length, VipsImage **out) {
   // svgload_buffer keeps a pointer to the buffer for the image's lifetime: give it a copy the image owns.

@@ -1,53 +1,50 @@
-import Foundation
 import StampRender
+import Synchronization
 
 /// A flag the signal handler sets and the workers read: once cancelled, no new job starts; `stopJobs` then stops
 /// the jobs in flight.
-public final class Cancellation: @unchecked Sendable {
-  private let lock = NSLock()
-  private var cancelled = false
-  private var running: [ObjectIdentifier: JobControl] = [:]
-  private var stopReason: String?
+public final class Cancellation: Sendable {
+  private struct State {
+    var cancelled = false
+    var running: [ObjectIdentifier: JobControl] = [:]
+    var stopReason: String?
+  }
+
+  private let state = Mutex(State())
 
   /// A flag not yet set.
   public init() {}
 
   /// Stops the batch from taking more jobs.
   public func cancel() {
-    lock.lock()
-    cancelled = true
-    lock.unlock()
+    state.withLock { $0.cancelled = true }
   }
 
   /// Stops every job in flight and every job that starts later, with `reason` as its error.
   public func stopJobs(because reason: String) {
-    lock.lock()
-    stopReason = reason
-    let jobs = Array(running.values)
-    lock.unlock()
+    let jobs = state.withLock {
+      $0.stopReason = reason
+      return Array($0.running.values)
+    }
     for job in jobs { job.stop(because: reason) }
   }
 
   /// Makes `control` stop with the others (`stopJobs`), from now until `untrack`.
   func track(_ control: JobControl) {
-    lock.lock()
-    running[ObjectIdentifier(control)] = control
-    let reason = stopReason
-    lock.unlock()
+    let reason = state.withLock {
+      $0.running[ObjectIdentifier(control)] = control
+      return $0.stopReason
+    }
     if let reason { control.stop(because: reason) }
   }
 
   func untrack(_ control: JobControl) {
-    lock.lock()
-    running[ObjectIdentifier(control)] = nil
-    lock.unlock()
+    state.withLock { $0.running[ObjectIdentifier(control)] = nil }
   }
 
   /// True once `cancel()` was called.
   public var isCancelled: Bool {
-    lock.lock()
-    defer { lock.unlock() }
-    return cancelled
+    state.withLock { $0.cancelled }
   }
 
   /// Deletes the temporary files of the outputs being written right now; for a process about to exit at once.

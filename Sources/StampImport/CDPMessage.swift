@@ -1,4 +1,4 @@
-import Foundation
+import StampManifest
 
 /// One `Input.dispatchTouchEvent` of a Chrome DevTools Protocol log, as read from its line.
 struct CDPMessage: Sendable, Hashable {
@@ -29,32 +29,38 @@ struct CDPMessage: Sendable, Hashable {
   /// Reads one line: a whole CDP message (`{"method": "Input.dispatchTouchEvent", "params": {...}}`) or its bare
   /// params object. Nil for a line about anything else: another method, a response, a note.
   static func parse(_ text: String, line: Int) throws -> CDPMessage? {
-    guard let object = (try? JSONDecoder().decode(JSONValue.self, from: Data(text.utf8)))?.object else {
+    // A repeated key is not an error here: the first one counts.
+    guard let object = try? JSONParser(duplicateKeys: .keep).parse(text), object.isObject else {
       throw ImportError.malformed(line: line, text: text, expected: "a JSON object: one CDP message per line")
     }
     func invalid(_ message: String) -> ImportError { .invalid(line: line, message: message) }
-    let params: [String: JSONValue]
+    let params: JSONValue
     if let method = object["method"] {
-      guard method.string == "Input.dispatchTouchEvent" else { return nil }
-      guard let found = object["params"]?.object else { throw invalid("params: expected an object") }
+      guard method.text == "Input.dispatchTouchEvent" else { return nil }
+      guard let found = object["params"], found.isObject else { throw invalid("params: expected an object") }
       params = found
-    } else if object["touchPoints"] != nil || (object["type"]?.string).flatMap(Kind.init) != nil {
+    } else if object["touchPoints"] != nil || (object["type"]?.text).flatMap(Kind.init) != nil {
       params = object
     } else {
       return nil
     }
-    guard let typeName = params["type"]?.string, let kind = Kind(rawValue: typeName) else {
+    guard let typeName = params["type"]?.text, let kind = Kind(rawValue: typeName) else {
       throw invalid("type: expected touchStart, touchMove, touchEnd or touchCancel")
     }
     var timestamp: Double?
     if let stamp = params["timestamp"] {
-      guard let seconds = stamp.number else { throw invalid("timestamp: expected a number of seconds") }
+      guard let seconds = stamp.finiteNumber else { throw invalid("timestamp: expected a number of seconds") }
       timestamp = seconds
     }
-    guard let list = params["touchPoints"] ?? (kind == .touchEnd || kind == .touchCancel ? .array([]) : nil) else {
+    let entries: [JSONValue]
+    if let list = params["touchPoints"] {
+      guard let found = list.elements else { throw invalid("touchPoints: expected an array") }
+      entries = found
+    } else if kind == .touchEnd || kind == .touchCancel {
+      entries = []
+    } else {
       throw invalid("touchPoints: missing; \(kind.rawValue) needs at least one touch point")
     }
-    guard let entries = list.array else { throw invalid("touchPoints: expected an array") }
     let points = try readPoints(entries, invalid: invalid)
     if points.isEmpty && (kind == .touchStart || kind == .touchMove) {
       throw invalid("touchPoints: \(kind.rawValue) needs at least one touch point")
@@ -67,12 +73,12 @@ struct CDPMessage: Sendable, Hashable {
     var withID = 0
     for (index, entry) in entries.enumerated() {
       let path = "touchPoints[\(index)]"
-      guard let point = entry.object else { throw invalid("\(path): expected an object") }
-      guard let x = point["x"]?.number else { throw invalid("\(path).x: expected a number") }
-      guard let y = point["y"]?.number else { throw invalid("\(path).y: expected a number") }
+      guard entry.isObject else { throw invalid("\(path): expected an object") }
+      guard let x = entry["x"]?.finiteNumber else { throw invalid("\(path).x: expected a number") }
+      guard let y = entry["y"]?.finiteNumber else { throw invalid("\(path).y: expected a number") }
       var id = index
-      if let given = point["id"] {
-        guard let value = given.number, value == value.rounded(), abs(value) < 1e9 else {
+      if let given = entry["id"] {
+        guard let value = given.finiteNumber, value == value.rounded(), abs(value) < 1e9 else {
           throw invalid("\(path).id: expected a whole number")
         }
         id = Int(value)
@@ -85,5 +91,31 @@ struct CDPMessage: Sendable, Hashable {
       throw invalid("touchPoints: all of the touch points or none must have an id, as Chrome requires")
     }
     return points
+  }
+}
+
+extension JSONValue {
+  /// Whether the value is an object.
+  fileprivate var isObject: Bool {
+    if case .object = kind { return true }
+    return false
+  }
+
+  /// The elements of an array, or nil.
+  fileprivate var elements: [JSONValue]? {
+    if case .array(let elements) = kind { return elements }
+    return nil
+  }
+
+  /// A string's text, or nil.
+  fileprivate var text: String? {
+    if case .string(let text) = kind { return text }
+    return nil
+  }
+
+  /// A finite number, or nil (also for a boolean).
+  fileprivate var finiteNumber: Double? {
+    if case .number(let value) = kind, value.isFinite { return value }
+    return nil
   }
 }

@@ -2,6 +2,7 @@ import CVips
 import CVipsShim
 import Foundation
 import StampCore
+import Synchronization
 
 /// A stamp decoded once, in sRGB with alpha, premultiplied (8-bit), held in memory.
 final class PreparedStamp: Sendable {
@@ -41,17 +42,20 @@ final class PreparedStamp: Sendable {
 /// asked for later.
 ///
 /// Concurrent requests for one path decode it once: the first caller decodes while the others wait on the lock.
-public final class StampCache: @unchecked Sendable {
+public final class StampCache: Sendable {
   private struct Entry {
     var result: Result<PreparedStamp, RenderError>
     var bytes: Int
     var lastUse: Int
   }
 
-  private let lock = NSLock()
-  private var entries: [String: Entry] = [:]
-  private var bytes = 0
-  private var clock = 0
+  private struct State {
+    var entries: [String: Entry] = [:]
+    var bytes = 0
+    var clock = 0
+  }
+
+  private let state = Mutex(State())
   /// The bytes of decoded stamps kept between jobs (`--stamp-cache-mb`).
   public let budget: Int
   private let maxPixels: Int
@@ -69,23 +73,17 @@ public final class StampCache: @unchecked Sendable {
 
   /// The bytes of decoded stamps held now.
   public var heldBytes: Int {
-    lock.lock()
-    defer { lock.unlock() }
-    return bytes
+    state.withLock { $0.bytes }
   }
 
   /// The number of stamp files held now (decoded, or known to fail).
   public var count: Int {
-    lock.lock()
-    defer { lock.unlock() }
-    return entries.count
+    state.withLock { $0.entries.count }
   }
 
   /// True when `path` is held (for tests).
   func holds(_ path: String) -> Bool {
-    lock.lock()
-    defer { lock.unlock() }
-    return entries[path] != nil
+    state.withLock { $0.entries[path] != nil }
   }
 
   /// The stamp's pixel size, from the cached decode.
@@ -94,31 +92,31 @@ public final class StampCache: @unchecked Sendable {
   }
 
   func stamp(_ path: String) throws -> PreparedStamp {
-    lock.lock()
-    defer { lock.unlock() }
-    clock += 1
-    if var entry = entries[path] {
-      entry.lastUse = clock
-      entries[path] = entry
-      return try entry.result.get()
-    }
-    // Told by decoding the stamp alone (see `RenderError.diagnosed`): the error is kept for every job that uses it.
-    let result = Result { try Self.prepare(path, maxPixels: maxPixels, policy: policy) }.mapError {
-      ($0 as? RenderError ?? .unreadable(path: path, message: "\($0)")).diagnosed(reading: path)
-    }
-    // A stopped job's failure says nothing of the stamp: the next job decodes it again.
-    if case .failure(.stopped) = result { return try result.get() }
-    // A failure is remembered too (a missing stamp fails every job naming it), for the room its message takes.
-    let size = (try? result.get()).map { $0.image.width * $0.image.height * $0.image.bands } ?? 1024
-    entries[path] = Entry(result: result, bytes: size, lastUse: clock)
-    bytes += size
-    while bytes > budget, entries.count > 1,
-      let oldest = entries.min(by: { $0.value.lastUse < $1.value.lastUse })
-    {
-      bytes -= oldest.value.bytes
-      entries[oldest.key] = nil
-    }
-    return try result.get()
+    try state.withLock { state in
+      state.clock += 1
+      if var entry = state.entries[path] {
+        entry.lastUse = state.clock
+        state.entries[path] = entry
+        return entry.result
+      }
+      // Told by decoding the stamp alone (see `RenderError.diagnosed`): the error is kept for every job that uses it.
+      let result = Result { try Self.prepare(path, maxPixels: maxPixels, policy: policy) }.mapError {
+        ($0 as? RenderError ?? .unreadable(path: path, message: "\($0)")).diagnosed(reading: path)
+      }
+      // A stopped job's failure says nothing of the stamp: the next job decodes it again.
+      if case .failure(.stopped) = result { return result }
+      // A failure is remembered too (a missing stamp fails every job naming it), for the room its message takes.
+      let size = (try? result.get()).map { $0.image.width * $0.image.height * $0.image.bands } ?? 1024
+      state.entries[path] = Entry(result: result, bytes: size, lastUse: state.clock)
+      state.bytes += size
+      while state.bytes > budget, state.entries.count > 1,
+        let oldest = state.entries.min(by: { $0.value.lastUse < $1.value.lastUse })
+      {
+        state.bytes -= oldest.value.bytes
+        state.entries[oldest.key] = nil
+      }
+      return result
+    }.get()
   }
 
   private static func prepare(_ path: String, maxPixels: Int, policy: InputPolicy) throws -> PreparedStamp {

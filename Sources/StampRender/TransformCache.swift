@@ -1,13 +1,13 @@
 import CVips
 import CVipsShim
-import Foundation
+import Synchronization
 
 /// Transformed stamps kept for reuse: when one gesture script runs over a folder of same-sized photos, every job
 /// draws the same stamps at the same scale, angle and sub-pixel offset, and the resampling need be done once.
 ///
 /// A transform is kept only when it is asked for a second time, so a batch of all-different placements pays
 /// nothing but a lookup; kept layers are evicted least recently used first beyond `budget` bytes.
-final class TransformCache: @unchecked Sendable {
+final class TransformCache: Sendable {
   /// Everything that decides a transformed layer's pixels.
   struct Key: Hashable {
     var image: String
@@ -23,14 +23,18 @@ final class TransformCache: @unchecked Sendable {
     var lastUse: Int
   }
 
-  private let lock = NSLock()
-  private var seen: Set<Key> = []
-  private var entries: [Key: Entry] = [:]
-  private var bytes = 0
-  private var clock = 0
+  private struct State {
+    var seen: Set<Key> = []
+    var entries: [Key: Entry] = [:]
+    var bytes = 0
+    var clock = 0
+    var hits = 0
+  }
+
+  private let state = Mutex(State())
   private let budget: Int
   /// How many layers were served from the cache (for tests and diagnostics).
-  private(set) var hits = 0
+  var hits: Int { state.withLock { $0.hits } }
 
   init(budget: Int = 64 << 20) {
     self.budget = budget
@@ -38,30 +42,31 @@ final class TransformCache: @unchecked Sendable {
 
   /// The layer for `key`: from the cache, or made by `make` (and kept, in memory, when seen before).
   func layer(_ key: Key, make: () throws -> Image) throws -> Image {
-    lock.lock()
-    clock += 1
-    if var entry = entries[key] {
-      entry.lastUse = clock
-      entries[key] = entry
-      hits += 1
-      lock.unlock()
-      return entry.image
+    let (cached, again) = state.withLock { state -> (Image?, Bool) in
+      state.clock += 1
+      if var entry = state.entries[key] {
+        entry.lastUse = state.clock
+        state.entries[key] = entry
+        state.hits += 1
+        return (entry.image, true)
+      }
+      let again = !state.seen.insert(key).inserted
+      if state.seen.count > 4096 { state.seen.removeAll(keepingCapacity: true) }
+      return (nil, again)
     }
-    let again = !seen.insert(key).inserted
-    if seen.count > 4096 { seen.removeAll(keepingCapacity: true) }
-    lock.unlock()
+    if let cached { return cached }
     let made = try make()
     guard again else { return made }
     let kept = try made.evaluating { try made.derive("keep transformed stamp") { scv_copy_memory($0, &$1) } }
     let size = kept.width * kept.height * kept.bands
     guard size <= budget / 4 else { return kept }
-    lock.lock()
-    defer { lock.unlock() }
-    entries[key] = Entry(image: kept, bytes: size, lastUse: clock)
-    bytes += size
-    while bytes > budget, let oldest = entries.min(by: { $0.value.lastUse < $1.value.lastUse }) {
-      bytes -= oldest.value.bytes
-      entries[oldest.key] = nil
+    state.withLock { state in
+      state.entries[key] = Entry(image: kept, bytes: size, lastUse: state.clock)
+      state.bytes += size
+      while state.bytes > budget, let oldest = state.entries.min(by: { $0.value.lastUse < $1.value.lastUse }) {
+        state.bytes -= oldest.value.bytes
+        state.entries[oldest.key] = nil
+      }
     }
     return kept
   }

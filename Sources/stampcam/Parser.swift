@@ -40,7 +40,7 @@ struct Parser {
       return .schema
     default:
       if first.hasPrefix("-") { throw UsageError(message: "unknown option '\(first)' (see 'stampcam --help')") }
-      throw UsageError(message: "unknown command '\(first)' (commands: render, validate, explain, schema)")
+      throw UsageError(message: "unknown command '\(first)' (commands: \(Usage.commands.joined(separator: ", ")))")
     }
   }
 

@@ -1,12 +1,13 @@
 import Foundation
+import Synchronization
 
 /// A progress line on a terminal: count, rate and time left, redrawn in place at most ten times a second.
-final class Progress: @unchecked Sendable {
+final class Progress: Sendable {
   private let total: Int?
   private let enabled: Bool
   private let start = Date()
-  private var lastDraw = Date.distantPast
-  private let lock = NSLock()
+  /// When the line was last drawn; held while drawing, so that lines never interleave.
+  private let lastDraw = Mutex(Date.distantPast)
 
   init(total: Int?, enabled: Bool) {
     self.total = total
@@ -15,26 +16,26 @@ final class Progress: @unchecked Sendable {
 
   func update(done: Int) {
     guard enabled else { return }
-    lock.lock()
-    defer { lock.unlock() }
-    let now = Date()
-    guard done == total || now.timeIntervalSince(lastDraw) >= 0.1 else { return }
-    lastDraw = now
-    let elapsed = now.timeIntervalSince(start)
-    let rate = elapsed > 0 ? Double(done) / elapsed : 0
-    let rateText = String(format: "%.1f", rate)
-    let text: String
-    if let total, total > 0 {
-      let left = rate > 0 ? Double(total - done) / rate : 0
-      let width = 24
-      let filled = min(width, width * done / total)
-      let bar = String(repeating: "#", count: filled) + String(repeating: "-", count: width - filled)
-      text = "\r[\(bar)] \(done)/\(total)  \(rateText) jobs/s  \(Self.clock(left)) left "
-    } else {
-      // A streamed manifest's length is unknown until its end: count and rate only.
-      text = "\r\(done) jobs  \(rateText) jobs/s  \(Self.clock(elapsed)) elapsed "
+    lastDraw.withLock { lastDraw in
+      let now = Date()
+      guard done == total || now.timeIntervalSince(lastDraw) >= 0.1 else { return }
+      lastDraw = now
+      let elapsed = now.timeIntervalSince(start)
+      let rate = elapsed > 0 ? Double(done) / elapsed : 0
+      let rateText = String(format: "%.1f", rate)
+      let text: String
+      if let total, total > 0 {
+        let left = rate > 0 ? Double(total - done) / rate : 0
+        let width = 24
+        let filled = min(width, width * done / total)
+        let bar = String(repeating: "#", count: filled) + String(repeating: "-", count: width - filled)
+        text = "\r[\(bar)] \(done)/\(total)  \(rateText) jobs/s  \(Self.clock(left)) left "
+      } else {
+        // A streamed manifest's length is unknown until its end: count and rate only.
+        text = "\r\(done) jobs  \(rateText) jobs/s  \(Self.clock(elapsed)) elapsed "
+      }
+      try? FileHandle.standardError.write(contentsOf: Data(text.utf8))
     }
-    try? FileHandle.standardError.write(contentsOf: Data(text.utf8))
   }
 
   func finish() {

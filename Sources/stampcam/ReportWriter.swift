@@ -1,15 +1,16 @@
 import Foundation
 import StampBatch
+import Synchronization
 
 /// `--report FILE|-`: one JSON line per job as it ends, written at once so a report survives an interruption.
 /// Every write is checked, and the close: a report that cannot be written (a full disk, `/dev/full`, a closed
 /// pipe) is an error, remembered in `failure`, never silently short.
-final class ReportWriter: @unchecked Sendable {
+final class ReportWriter: Sendable {
   private let fd: Int32
   private let path: String
   private let closes: Bool
-  private let lock = NSLock()
-  private var failed: String?
+  /// Why the report could not be written; held while writing, so that lines never interleave.
+  private let failed = Mutex<String?>(nil)
 
   /// Opens (truncates) the report; call only once the manifest is known valid and the report is known to be none
   /// of the batch's files (see `OutputClaims`).
@@ -32,44 +33,42 @@ final class ReportWriter: @unchecked Sendable {
 
   /// Why the report could not be written, if it could not.
   var failure: String? {
-    lock.lock()
-    defer { lock.unlock() }
-    return failed
+    failed.withLock { $0 }
   }
 
   /// Appends the outcome's line; false (and `failure` set) when it could not be written whole.
   @discardableResult
   func write(_ outcome: JobOutcome) -> Bool {
     let line = Array((outcome.jsonLine + "\n").utf8)
-    lock.lock()
-    defer { lock.unlock() }
-    guard failed == nil else { return false }
-    var offset = 0
-    while offset < line.count {
-      let n = line.withUnsafeBytes { Foundation.write(fd, $0.baseAddress.map { $0 + offset }, line.count - offset) }
-      if n < 0, errno == EINTR { continue }
-      guard n > 0 else {
-        failed = "\(path): cannot write the report: \(Self.reason(errno))"
-        return false
+    return failed.withLock { failed in
+      guard failed == nil else { return false }
+      var offset = 0
+      while offset < line.count {
+        let n = line.withUnsafeBytes { Foundation.write(fd, $0.baseAddress.map { $0 + offset }, line.count - offset) }
+        if n < 0, errno == EINTR { continue }
+        guard n > 0 else {
+          failed = "\(path): cannot write the report: \(Self.reason(errno))"
+          return false
+        }
+        offset += n
       }
-      offset += n
+      return true
     }
-    return true
   }
 
   /// Flushes the report to disk and closes it; false (and `failure` set) when that fails.
   @discardableResult
   func close() -> Bool {
-    lock.lock()
-    defer { lock.unlock() }
-    guard closes else { return failed == nil }
-    var info = stat()
-    let regular = fstat(fd, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
-    if regular, fsync(fd) != 0, failed == nil { failed = "\(path): cannot write the report: \(Self.reason(errno))" }
-    if Foundation.close(fd) != 0, failed == nil {
-      failed = "\(path): cannot write the report: \(Self.reason(errno))"
+    failed.withLock { failed in
+      guard closes else { return failed == nil }
+      var info = stat()
+      let regular = fstat(fd, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
+      if regular, fsync(fd) != 0, failed == nil { failed = "\(path): cannot write the report: \(Self.reason(errno))" }
+      if Foundation.close(fd) != 0, failed == nil {
+        failed = "\(path): cannot write the report: \(Self.reason(errno))"
+      }
+      return failed == nil
     }
-    return failed == nil
   }
 
   private static func reason(_ code: Int32) -> String { String(cString: strerror(code)).lowercased() }

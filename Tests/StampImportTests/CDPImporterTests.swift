@@ -117,6 +117,16 @@ import Testing
     BadLog(
       description: "touchMove without points", log: "\(start)\n" + #"{"type": "touchMove", "touchPoints": []}"#,
       line: 2, saying: "touchMove needs at least one touch point"),
+    BadLog(description: "an array, not an object", log: "\(start)\n[1, 2]", line: 2, saying: "expected a JSON object"),
+    BadLog(
+      description: "x a boolean", log: #"{"type": "touchStart", "touchPoints": [{"x": true, "y": 2}]}"#, line: 1,
+      saying: "touchPoints[0].x: expected a number"),
+    BadLog(
+      description: "params not an object", log: #"{"method": "Input.dispatchTouchEvent", "params": [1]}"#, line: 1,
+      saying: "params: expected an object"),
+    BadLog(
+      description: "touchPoints not an array", log: #"{"type": "touchStart", "touchPoints": {"x": 1}}"#, line: 1,
+      saying: "touchPoints: expected an array"),
   ]
 
   @Test(arguments: bad)

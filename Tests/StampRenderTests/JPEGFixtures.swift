@@ -1,6 +1,7 @@
 import CVips
 import CVipsShim
 import Foundation
+import StampTestShim
 import StampTestSupport
 import Testing
 

@@ -1,6 +1,7 @@
 import CVipsShim
 import Foundation
 import StampCore
+import StampTestShim
 import StampTestSupport
 import Testing
 

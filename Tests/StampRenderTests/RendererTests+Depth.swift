@@ -2,6 +2,7 @@ import CVips
 import CVipsShim
 import Foundation
 import StampCore
+import StampTestShim
 import Testing
 
 @testable import StampRender

@@ -1,5 +1,6 @@
 import CVipsShim
 import Foundation
+import StampTestShim
 
 @testable import StampRender
 

@@ -130,4 +130,19 @@ struct ParserTests {
     }
     #expect(Usage.overview.contains("EXAMPLES"))
   }
+
+  // The parser and the help texts share `Usage.commands`: the unknown-command message once left out `import`.
+  @Test func anUnknownCommandListsEveryCommand() throws {
+    let error = try #require(throws: UsageError.self) { try Parser.parse(["paint"]) }
+    for command in Usage.commands {
+      #expect(error.message.contains(command), "\(error.message)")
+    }
+    #expect(error.message.contains("(commands: render, validate, explain, import, schema)"), "\(error.message)")
+  }
+
+  @Test func everyListedCommandIsParsed() throws {
+    for command in Usage.commands {
+      #expect(try Parser.parse([command, "--help"]) == .help(topic: command))
+    }
+  }
 }

@@ -39,9 +39,6 @@ VipsImage *scv_load_descriptor(int fd, int sequential, int fail_on, int any_load
 /// Lets libvips' untrusted loaders run (1) or blocks them again (0, the default). Process-wide.
 void scv_allow_untrusted(int allow);
 
-/// Opens an image from a memory buffer the caller keeps alive for the image's lifetime. New reference or NULL.
-VipsImage *scv_load_buffer(const void *data, size_t length, int fail_on);
-
 /// The EXIF orientation (1..8) recorded in the header, 1 when there is none.
 int scv_orientation(VipsImage *in);
 
@@ -102,15 +99,9 @@ int scv_copy_memory(VipsImage *in, VipsImage **out);
 /// `keep_orientation`). `*out` is a new reference.
 int scv_strip_metadata(VipsImage *in, VipsImage **out, int keep_icc, int keep_orientation);
 
-/// Writers. Each writes `in` to `path` in its format whatever the file name; 0 on success.
-int scv_save_jpeg(VipsImage *in, const char *path, int quality);
-int scv_save_png(VipsImage *in, const char *path);
-int scv_save_webp(VipsImage *in, const char *path, int quality, int lossless);
-int scv_save_tiff(VipsImage *in, const char *path);
-
 /// Writes `in` to the open file `fd` (which the caller keeps owning: libvips writes through its own duplicate) in
-/// `format`: 0 JPEG, 1 PNG, 2 WebP, 3 TIFF, with the same settings as the writers above; 0 on success, -1 with the
-/// libvips error buffer set.
+/// `format`: 0 JPEG (at `quality`), 1 PNG, 2 WebP (lossy, at `quality`), 3 TIFF (deflate); 0 on success, -1 with
+/// the libvips error buffer set.
 int scv_save_descriptor(VipsImage *in, int fd, int format, int quality);
 
 /// Writes `in` as JPEG to the open file `fd` (still the caller's) with a chroma `subsample_mode` (a
@@ -118,32 +109,11 @@ int scv_save_descriptor(VipsImage *in, int fd, int format, int quality);
 /// error buffer set.
 int scv_save_descriptor_jpeg(VipsImage *in, int fd, int quality, int subsample_mode, int interlace);
 
-/// JPEG writer with the choices tests need: `subsample_mode` is a VipsForeignSubsample (0 auto, 1 4:2:0, 2 4:4:4),
-/// `interlace` writes a progressive file, `restart_interval` puts a restart marker every so many MCUs (0: none),
-/// `optimize_coding` makes Huffman tables fitted to the picture instead of the standard ones.
-int scv_save_jpeg_options(VipsImage *in, const char *path, int quality, int subsample_mode, int interlace,
-  int restart_interval, int optimize_coding);
-
 /// Creates a new image from raw 8-bit interleaved pixels (copied). New reference or NULL.
 VipsImage *scv_new_from_memory_copy(const void *data, size_t length, int width, int height, int bands);
 
-/// A copy with the EXIF orientation tag set to `orientation` (pixels unchanged). `*out` is a new reference.
-int scv_set_orientation(VipsImage *in, VipsImage **out, int orientation);
-
-/// Attaches libvips' built-in sRGB ICC profile (pixels transformed from sRGB to sRGB). `*out` is a new reference.
-int scv_attach_srgb_profile(VipsImage *in, VipsImage **out);
-
-/// Sets a string metadata field on a copy (e.g. an exif-ifd field or xmp). `*out` is a new reference.
-int scv_set_string(VipsImage *in, VipsImage **out, const char *field, const char *value);
-
-/// True when the image carries the metadata field.
-int scv_has_field(VipsImage *in, const char *field);
-
 /// Renders SVG text (copied) to an 8-bit sRGB image with alpha. `*out` is a new reference.
 int scv_svg(const char *svg, size_t length, VipsImage **out);
-
-/// Sets libvips' worker-thread count per pipeline (0 = libvips' default).
-void scv_set_concurrency(int n);
 
 // DCT-domain JPEG editing with libjpeg (jpeg_transplant.c).
 #include "JPEGTransplant.h"

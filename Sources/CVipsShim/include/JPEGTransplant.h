@@ -97,10 +97,4 @@ int sjt_icc_well_formed(const unsigned char *profile, size_t length);
 /// Drops the opened file and its coefficients; the state's buffers stay for the next job.
 void sjt_close(sjt_state *s);
 
-/// Test helper: compares component `component` of two JPEGs block by block. Sets `*blocks_wide`/`*blocks_high`,
-/// fills `mask` (when capacity allows) with 1 for each block whose coefficients differ, and returns the count of
-/// differing blocks, or -1 on error (message set), -2 when the two layouts differ.
-int sjt_diff_blocks(const char *a, const char *b, int component, unsigned char *mask, size_t capacity,
-  int *blocks_wide, int *blocks_high, char *message, size_t length);
-
 #endif

@@ -1,4 +1,4 @@
-#include "JPEGTransplant.h"
+#include "StampTestShim.h"
 
 #include <errno.h>
 #include <setjmp.h>
@@ -8,7 +8,7 @@
 
 #include <jpeglib.h>
 
-// Test support: which blocks of two JPEGs differ. Kept apart from the transplant itself.
+// Test support: which blocks of two JPEGs differ.
 
 typedef struct {
   struct jpeg_error_mgr pub;

@@ -1,0 +1,5 @@
+/// What the manifest's `defaults` give every job.
+struct JobDefaults: Sendable {
+  var view: ViewSpec?
+  var settings = SettingsPatch()
+}

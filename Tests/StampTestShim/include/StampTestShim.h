@@ -1,0 +1,43 @@
+#ifndef STAMPCAM_STAMPTESTSHIM_H
+#define STAMPCAM_STAMPTESTSHIM_H
+
+// C wrappers only the tests use: writers that make fixtures, metadata setters and probes, and a block-by-block
+// comparison of two JPEGs' DCT coefficients. The product's wrappers are in CVipsShim.
+//
+// Ownership, as in CVipsShim: every `VipsImage **out` argument receives a NEW reference that the caller owns and
+// must release with g_object_unref. Input images are borrowed. On failure a wrapper returns non-zero and leaves
+// `*out` untouched, with libvips' message in the thread's error buffer.
+
+#include <stddef.h>
+#include <vips/vips.h>
+
+/// Writers. Each writes `in` to `path` in its format whatever the file name; 0 on success.
+int scv_save_jpeg(VipsImage *in, const char *path, int quality);
+int scv_save_png(VipsImage *in, const char *path);
+int scv_save_tiff(VipsImage *in, const char *path);
+
+/// JPEG writer with the choices tests need: `subsample_mode` is a VipsForeignSubsample (0 auto, 1 4:2:0, 2 4:4:4),
+/// `interlace` writes a progressive file, `restart_interval` puts a restart marker every so many MCUs (0: none),
+/// `optimize_coding` makes Huffman tables fitted to the picture instead of the standard ones.
+int scv_save_jpeg_options(VipsImage *in, const char *path, int quality, int subsample_mode, int interlace,
+  int restart_interval, int optimize_coding);
+
+/// A copy with the EXIF orientation tag set to `orientation` (pixels unchanged). `*out` is a new reference.
+int scv_set_orientation(VipsImage *in, VipsImage **out, int orientation);
+
+/// Attaches libvips' built-in sRGB ICC profile (pixels transformed from sRGB to sRGB). `*out` is a new reference.
+int scv_attach_srgb_profile(VipsImage *in, VipsImage **out);
+
+/// Sets a string metadata field on a copy (e.g. an exif-ifd field or xmp). `*out` is a new reference.
+int scv_set_string(VipsImage *in, VipsImage **out, const char *field, const char *value);
+
+/// True when the image carries the metadata field.
+int scv_has_field(VipsImage *in, const char *field);
+
+/// Compares component `component` of two JPEGs block by block. Sets `*blocks_wide`/`*blocks_high`,
+/// fills `mask` (when capacity allows) with 1 for each block whose coefficients differ, and returns the count of
+/// differing blocks, or -1 on error (message set), -2 when the two layouts differ.
+int sjt_diff_blocks(const char *a, const char *b, int component, unsigned char *mask, size_t capacity,
+  int *blocks_wide, int *blocks_high, char *message, size_t length);
+
+#endif
