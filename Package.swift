@@ -3,6 +3,9 @@ import PackageDescription
 
 let package = Package(
   name: "stampcam",
+  // The batch's shared state sits behind Synchronization.Mutex (macOS 15). StampCore and StampManifest use none of
+  // it, and no minimum is set for iOS, where only they are used.
+  platforms: [.macOS(.v15)],
   products: [
     .executable(name: "stampcam", targets: ["stampcam"]),
     // For apps (iOS, macOS, Android): the gesture engine alone; no Foundation, no C, no libvips.
