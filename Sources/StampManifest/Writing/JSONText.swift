@@ -1,3 +1,5 @@
+import StampCore
+
 /// A JSON value on its way to text: members in the order given, numbers already written by `JSONNumber`.
 package indirect enum JSONText: Sendable {
   /// A number, `true`, `false` or `null`, as it is to appear.
