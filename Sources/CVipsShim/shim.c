@@ -205,6 +205,16 @@ int scv_arrayjoin(VipsImage **in, int n, int across, VipsImage **out) {
   return 0;
 }
 
+int scv_mark_sequential(VipsImage *in, VipsImage **out, int sequential) {
+  if (vips_copy(in, out, NULL)) return -1;
+  if (sequential) {
+    vips_image_set_int(*out, VIPS_META_SEQUENTIAL, 1);
+  } else {
+    vips_image_remove(*out, VIPS_META_SEQUENTIAL);
+  }
+  return 0;
+}
+
 int scv_cast(VipsImage *in, VipsImage **out, VipsBandFormat format) {
   // vips_cast truncates toward zero; add 0.5 first so values round to nearest.
   if (vips_band_format_isint(in->BandFmt)) return vips_cast(in, out, format, NULL);

@@ -73,23 +73,32 @@ public struct Renderer: Sendable {
   }
 
   /// The composited picture, upright, 8-bit sRGB (plus alpha if the base had it), metadata stripped but ICC.
-  func compose(_ plan: RenderPlan) throws -> Image {
+  /// `streams` reads an upright stamped photo once, top to bottom (for callers that consume it in order); off, a
+  /// stamped photo is decoded whole first, for callers that read it in any order (an affine).
+  func compose(_ plan: RenderPlan, streams: Bool = true) throws -> Image {
     let header = try Image.open(plan.base, sequential: true)
     guard header.width * header.height <= maxPixels else {
       throw RenderError.tooLarge(path: plan.base, width: header.width, height: header.height, limit: maxPixels)
     }
-    // Sequential decoding streams the photo top to bottom, but rotating reads it in another order, and
-    // compositing bands (crops joined back) makes libvips re-read rows ("out of order read"): random access then.
-    let sequential = header.orientation == 1 && plan.stamps.isEmpty
+    // Sequential decoding streams the photo top to bottom, once; rotating reads it in another order: random
+    // access then (the whole photo decoded before the first row is written).
+    let sequential = header.orientation == 1 && (streams || plan.stamps.isEmpty)
     let upright =
       sequential
       ? header : try Image.open(plan.base, sequential: false).derive("autorotate") { scv_autorot($0, &$1) }
     // Stamps are sRGB; a photo in another space (grey, CMYK, 16-bit) is brought to 8-bit sRGB first, and its
     // ICC profile, which described the old space, goes.
     let native = upright.isEightBitSRGB
-    let base = native ? upright : try upright.derive("colour conversion") { scv_to_srgb($0, &$1) }
-    let composed = try composite(plan.stamps, onto: base, map: .identity)
-    return try composed.derive("strip metadata") { scv_strip_metadata($0, &$1, native ? 1 : 0, 0) }
+    var base = native ? upright : try upright.derive("colour conversion") { scv_to_srgb($0, &$1) }
+    // The bands' crops all read the loader's line cache, which holds a few hundred rows around the one being
+    // decoded: enough, as libvips writes the joined bands top to bottom. But a join in a pipeline marked sequential
+    // empties every cache upstream once its requests pass one of its pieces by 1024 rows, and the other crops
+    // then re-read rows the decoder has gone past ("out of order read"). Unmarked while joining, marked again after.
+    if sequential && !plan.stamps.isEmpty { base = try base.derive("stream") { scv_mark_sequential($0, &$1, 0) } }
+    var composed = try composite(plan.stamps, onto: base, map: .identity)
+    composed = try composed.derive("strip metadata") { scv_strip_metadata($0, &$1, native ? 1 : 0, 0) }
+    if sequential { composed = try composed.derive("stream") { scv_mark_sequential($0, &$1, 1) } }
+    return composed
   }
 
   /// Draws `stamps` (placed in upright image space) onto `base` (8-bit sRGB, with or without alpha), whose
