@@ -106,6 +106,7 @@ public struct BatchRunner: Sendable {
         case .success(let job):
           Self.perform(
             job, with: jobRenderer, ledger: ledger, resume: options.resume, manifest: options.manifest, record: note)
+          Renderer.returnFreeMemory()
         }
       })
   }

@@ -59,6 +59,8 @@ public struct Renderer: Sendable {
     try checkFileSize(plan.base)
     let attempt = try JPEGTransplant.stage(plan, to: target, quality: quality, with: self)
     if let staged = attempt.staged { return (staged, attempt.path) }
+    // The pixel path needs no coefficient arrays: those idle codecs keep from earlier photos go first.
+    JPEGCodecPool.shared.dropIdle()
     let image = try compose(plan)
     let style = attempt.path.fallback == nil ? nil : attempt.facts.map(ImageWriter.JPEGStyle.init)
     let file = try ImageWriter.stage(image, to: target, format: format, quality: quality ?? 90, style: style)
