@@ -21,7 +21,7 @@ rotated outline crosses one edge of the picture. Each job draws from its own see
 are the same whatever the job count: a quick run uses a prefix of the full workload.
 
 --workload grain (issue 13) makes photos closer to a phone's: the same crops with sensor-like grain added (seeded
-Gaussian noise, a shared luminance part and a smaller part per channel, 2.3 MB mean at Q90 4:4:4 against 1.9), a
+Gaussian noise, a shared luminance part and a smaller part per channel, 2.4 MB mean at Q90 4:4:4 against 1.9), a
 quarter of them (jobs whose index is 1 mod 4) written progressive, and the 512 px icons at their own size, so that
 a stamp at scale 0.5-2 is drawn 256-1024 px wide. Its files go to data-grain-seed<S>/.
 
