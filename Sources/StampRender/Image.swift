@@ -34,6 +34,9 @@ final class Image: @unchecked Sendable {
       && (interpretation == VIPS_INTERPRETATION_sRGB || interpretation == VIPS_INTERPRETATION_RGB)
   }
 
+  /// True when the pipeline reads its photo top to bottom, once (libvips' "vips-sequential" mark).
+  var readsInOrder: Bool { vips_image_is_sequential(pointer) != 0 }
+
   /// Opens a file lazily: only the header is read now (see `InputFile` for what is refused).
   static func open(_ path: String, sequential: Bool) throws -> Image {
     try open(InputFile.open(path), sequential: sequential, policy: InputPolicy())

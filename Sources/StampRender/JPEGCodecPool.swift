@@ -44,6 +44,23 @@ final class JPEGCodecPool: @unchecked Sendable {
     return codec
   }
 
+  /// How many codecs wait idle (for tests).
+  var idleCount: Int {
+    lock.lock()
+    defer { lock.unlock() }
+    return idle.count
+  }
+
+  /// Frees the idle codecs and the coefficient arrays each keeps (sized to the largest photo it has read): called
+  /// before a job that decodes pixels instead, which would otherwise hold both at once. Codecs in use are left.
+  func dropIdle() {
+    lock.lock()
+    let dropped = idle
+    idle.removeAll()
+    lock.unlock()
+    withExtendedLifetime(dropped) {}  // freed here, outside the lock
+  }
+
   private func give(_ codec: JPEGCodec) {
     lock.lock()
     defer { lock.unlock() }

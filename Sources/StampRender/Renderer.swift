@@ -61,6 +61,8 @@ public struct Renderer: Sendable {
     try checkFileSize(try file(of: plan))
     let attempt = try JPEGTransplant.stage(plan, to: target, quality: quality, with: self)
     if let staged = attempt.staged { return (staged, attempt.path) }
+    // The pixel path needs no coefficient arrays: those idle codecs keep from earlier photos go first.
+    JPEGCodecPool.shared.dropIdle()
     let image = try compose(plan, sixteenBits: format == .png || format == .tiff)
     let style = attempt.path.fallback == nil ? nil : attempt.facts.map(ImageWriter.JPEGStyle.init)
     let file = try ImageWriter.stage(image, to: target, format: format, quality: quality ?? 90, style: style)
@@ -78,17 +80,21 @@ public struct Renderer: Sendable {
 
   /// The composited picture, upright, 8-bit sRGB (plus alpha if the base had it), metadata stripped but ICC.
   /// With `sixteenBits` (for outputs that hold them: PNG, TIFF), a 16-bit photo stays 16-bit RGB, stamps
-  /// composited at that depth.
-  func compose(_ plan: RenderPlan, sixteenBits: Bool = false) throws -> Image {
+  /// composited at that depth. `streams` reads an upright stamped photo once, top to bottom (for callers that
+  /// consume it in order); off, a stamped photo is decoded whole first, for callers that read it in any order (an
+  /// affine).
+  func compose(_ plan: RenderPlan, sixteenBits: Bool = false, streams: Bool = true) throws -> Image {
     let file = try self.file(of: plan)
     let header = try Image.open(file, sequential: true, policy: inputs)
     guard header.width * header.height <= maxPixels else {
       throw RenderError.tooLarge(path: plan.base, width: header.width, height: header.height, limit: maxPixels)
     }
     try JPEGTransplant.verify(file, with: self)
-    // Sequential decoding streams the photo top to bottom, but rotating reads it in another order, and
-    // compositing bands (crops joined back) makes libvips re-read rows ("out of order read"): random access then.
-    let sequential = header.orientation == 1 && plan.stamps.isEmpty
+    // Sequential decoding streams the photo top to bottom, once; rotating reads it in another order, and so does
+    // drawing more than `layersPerComposite` stamps (each group's result is decoded to memory as it is built):
+    // random access then (the whole photo decoded before the first row is written).
+    let streamable = streams && plan.stamps.count <= layersPerComposite
+    let sequential = header.orientation == 1 && (streamable || plan.stamps.isEmpty)
     let upright =
       sequential
       ? header : try Image.open(file, sequential: false, policy: inputs).derive("autorotate") { scv_autorot($0, &$1) }
@@ -96,14 +102,21 @@ public struct Renderer: Sendable {
     // ICC profile, which described the old space, goes.
     let native = upright.isEightBitSRGB
     let deep = sixteenBits && upright.format == VIPS_FORMAT_USHORT
-    let base =
+    var base =
       native
       ? upright
       : try upright.derive("colour conversion") { deep ? scv_to_rgb16($0, &$1) : scv_to_srgb($0, &$1) }
     // A 16-bit RGB photo keeps its pixels as they were, and so its profile.
     let keepsProfile = native || (deep && vips_image_get_interpretation(upright.pointer) == VIPS_INTERPRETATION_RGB16)
-    let composed = try composite(plan.stamps, onto: base, map: .identity)
-    return try composed.derive("strip metadata") { scv_strip_metadata($0, &$1, keepsProfile ? 1 : 0, 0) }
+    // The bands' crops all read the loader's line cache, which holds a few hundred rows around the one being
+    // decoded: enough, as libvips writes the joined bands top to bottom. But a join in a pipeline marked sequential
+    // empties every cache upstream once its requests pass one of its pieces by 1024 rows, and the other crops
+    // then re-read rows the decoder has gone past ("out of order read"). Unmarked while joining, marked again after.
+    if sequential && !plan.stamps.isEmpty { base = try base.derive("stream") { scv_mark_sequential($0, &$1, 0) } }
+    var composed = try composite(plan.stamps, onto: base, map: .identity)
+    composed = try composed.derive("strip metadata") { scv_strip_metadata($0, &$1, keepsProfile ? 1 : 0, 0) }
+    if sequential { composed = try composed.derive("stream") { scv_mark_sequential($0, &$1, 1) } }
+    return composed
   }
 
   /// The plan's base, as opened for the job, or opened now.

@@ -40,7 +40,8 @@ extension Renderer {
     -> StagedFile
   {
     guard let format = target.format else { throw RenderError.unsupportedFormat(path: target.display) }
-    let picture = try compose(plan)
+    // The window's affine reads the picture out of order: a stamped photo is decoded whole first.
+    let picture = try compose(plan, streams: false)
     let flat =
       picture.hasAlpha
       ? try picture.derive("drop alpha") { scv_extract_bands($0, &$1, 0, Int32(picture.bands - 1)) } : picture

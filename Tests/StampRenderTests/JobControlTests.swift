@@ -18,7 +18,7 @@ struct JobControlTests {
     let control = JobControl()
     control.stop(because: "stopped for the test")
     do {
-      try control.run { try renderer.render(plan, to: fixtures.path(output)) }
+      _ = try control.run { try renderer.render(plan, to: fixtures.path(output)) }
       Issue.record("a stopped job rendered")
     } catch {
       // The file being worked on is named: the photo, or the stamp when it is decoded first.

@@ -38,7 +38,8 @@ def main():
             raise SystemExit(1)
         if not args.reference:
             continue
-        reference = pyvips.Image.new_from_file(os.path.join(args.reference, job["output"]))
+        # The reference variant writes JPEG whatever this one writes.
+        reference = pyvips.Image.new_from_file(os.path.join(args.reference, os.path.splitext(job["output"])[0] + ".jpg"))
         difference = (image.extract_band(0, n=3).cast("float") - reference.extract_band(0, n=3)).abs()
         for s in job["stamps"]:
             if s["box"]:

@@ -30,6 +30,12 @@ def main():
     failed = read_tsv(os.path.join(work, "failed.tsv"))
     base = statistics.median(w for w, _ in times[baseline]) if baseline in times else None
 
+    def own_floor(variant):
+        """A variant's own floor: floor-png for stampcam-png, floor-prog for stampcam-prog, ... (None: the baseline)."""
+        suffix = variant.rsplit("-", 1)[-1]
+        floor = f"floor-{suffix}"
+        return floor if floor != variant and suffix in ("rst", "png", "webp", "prog") and floor in times else None
+
     rows = []
     for variant, description in variants:
         runs = times.get(variant)
@@ -38,42 +44,49 @@ def main():
         walls = [w for w, _ in runs]
         median = statistics.median(walls)
         ratio = f"{median / base:.2f}" if base else "-"
-        rows.append([variant, description, f"{median:.2f}", f"{min(walls):.2f}", f"{max(walls):.2f}", ratio,
+        floor = own_floor(variant)
+        own = f"{median / statistics.median(w for w, _ in times[floor]):.2f}" if floor else ratio
+        rows.append([variant, description, f"{median:.2f}", f"{min(walls):.2f}", f"{max(walls):.2f}", ratio, own,
                      f"{max(r for _, r in runs) / 1024:.0f}", str(len(runs)), checks.get(variant, "")])
 
-    header = ["variant", "median wall s", "min", "max", f"vs {baseline}", "peak RSS MB", "runs"]
+    header = ["variant", "median wall s", "min", "max", f"vs {baseline}", "vs own floor", "peak RSS MB", "runs"]
     width = [max(len(h), *(len(r[i if i == 0 else i + 1]) for r in rows)) if rows else len(h)
              for i, h in enumerate(header)]
     print("  ".join(h.ljust(width[i]) if i == 0 else h.rjust(width[i]) for i, h in enumerate(header)))
     for r in rows:
-        cells = [r[0]] + r[2:8]
+        cells = [r[0]] + r[2:9]
         print("  ".join(c.ljust(width[i]) if i == 0 else c.rjust(width[i]) for i, c in enumerate(cells)))
     for variant, rnd, reason in failed:
         print(f"FAILED {variant} (round {rnd}): {reason}")
 
     workload = json.load(open(os.path.join(work, "workload.json")))
+    grainy = workload.get("workload") == "grain"
     md = [f"# stampcam benchmark, {machine.get('date', '')}", ""]
     md += [f"- machine: {machine.get('nproc', '?')} cores ({machine.get('cpu', '?')}), "
            f"{machine.get('memory', '?')} memory",
            f"- libvips {machine.get('libvips', '?')}, pyvips {machine.get('pyvips', '?')}, "
            f"{machine.get('python', '?')}, {machine.get('imagemagick', '?')}, stampcam {machine.get('stampcam', '?')}",
-           f"- workload: {len(workload['jobs'])} jobs, seed {workload['seed']}, 4032 x 3024 JPEG Q90 4:4:4 bases "
+           f"- workload: {workload.get('workload', 'photo')}, {len(workload['jobs'])} jobs, seed {workload['seed']}, "
+           f"4032 x 3024 JPEG Q90 4:4:4 bases{' with sensor-like grain' if grainy else ''} "
            f"(mean {machine.get('baseMB', '?')} MB; "
+           f"{sum(1 for j in workload['jobs'] if j.get('progressive'))} progressive; "
            f"{sum(1 for j in workload['jobs'] if j['orientation'] != 1)} with an EXIF orientation), three alpha "
            f"stamps each ({sum(1 for j in workload['jobs'] for s in j['stamps'] if s['clippedAt'])} of "
            f"{sum(len(j['stamps']) for j in workload['jobs'])} clipped at an edge), JPEG Q90 out",
            f"- {machine.get('rounds', '?')} round(s), variants in turn within each round; wall time and peak RSS from "
            f"`/usr/bin/time -f '%e %M'`; a process pool's RSS is its parent's only (the workers escape it)",
            ""]
-    md.append("| variant | what | median wall s | min | max | vs " + baseline + " | peak RSS MB | runs | check |")
-    md.append("| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |")
+    md.append("| variant | what | median wall s | min | max | vs " + baseline
+              + " | vs own floor | peak RSS MB | runs | check |")
+    md.append("| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |")
     for r in rows:
         md.append("| " + " | ".join(r) + " |")
     if failed:
         md += ["", "Failures:", ""] + [f"- {v} (round {n}): {reason}" for v, n, reason in failed]
     md += ["", "check: outputs counted and, after their EXIF orientation, sized 4032 x 3024; for the stamp variants, the mean absolute difference "
                "(0-255) from the pyvips output inside the stamps' boxes, the largest over the jobs (stamp against "
-               "photo differs by tens; a few tenths is a different resampler on the same geometry).", ""]
+               "photo differs by tens; a few tenths is a different resampler on the same geometry). vs own floor: "
+               "the -rst, -png, -webp and -prog variants against the floor of the same photos and format.", ""]
     with open(os.path.join(work, "results.md"), "w") as f:
         f.write("\n".join(md))
     print(f"written: {os.path.join(work, 'results.md')}")

@@ -7,7 +7,8 @@ Every job: load the base (sequential access when its EXIF orientation is 1, rand
 needs the pixels in another order than they are stored), autorotate, and for --mode stamps draw its three stamps:
 each premultiplied (float), scaled and rotated by one affine (bicubic) onto just the box it covers, then all of them
 over the base in one n-ary composite over the whole frame, as a pyvips user would write it. Stamps are decoded and
-premultiplied once per worker. JPEG Q90 out (4:4:4, libvips' default at Q90), metadata stripped.
+premultiplied once per worker. JPEG Q90 out (4:4:4, libvips' default at Q90), metadata stripped; or PNG (libvips'
+defaults) or WebP (Q90) when the job's output is named so (the PNG and WebP floors).
 
 Placement is stampcam's (see geometry.py): centre (w/2, h/2) on `center`, clockwise degrees, scale = width * scale /
 stamp pixel width.
@@ -64,7 +65,13 @@ def run_job(job, root, out_dir, mode):
             image = image.composite(layers, "over", x=xs, y=ys, premultiplied=True)
             image = image.extract_band(0, n=3).cast("uchar")
     out = os.path.join(out_dir, job["output"])
-    image.jpegsave(out, Q=90, strip=True)
+    # The format the output's name says, with stampcam's settings: JPEG and WebP at Q90, PNG at libvips' defaults.
+    if out.endswith(".png"):
+        image.pngsave(out, strip=True)
+    elif out.endswith(".webp"):
+        image.webpsave(out, Q=90, strip=True)
+    else:
+        image.jpegsave(out, Q=90, strip=True)
     return job["id"]
 
 

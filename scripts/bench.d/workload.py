@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Builds stampcam's benchmark workload, deterministically from a seed, into a work folder.
 
-Usage: workload.py --packages DIR --work DIR --jobs N [--seed S]
+Usage: workload.py --packages DIR --work DIR --jobs N [--seed S] [--workload photo|grain]
 
 DIR given to --packages holds one folder per Debian package, each the output of `dpkg-deb -x` (so photos are under
 DIR/<package>/usr/share/...). Writes, under the work folder:
@@ -19,6 +19,11 @@ Stamps: three per job, each of the 16-stamp pool, scale 0.5-2, rotation 0-360 de
 the stamp's pixel width (so the effective scale is `scale`); every other stamp (exactly half) is placed so that its
 rotated outline crosses one edge of the picture. Each job draws from its own seeded generator, so the first N jobs
 are the same whatever the job count: a quick run uses a prefix of the full workload.
+
+--workload grain (issue 13) makes photos closer to a phone's: the same crops with sensor-like grain added (seeded
+Gaussian noise, a shared luminance part and a smaller part per channel, 2.4 MB mean at Q90 4:4:4 against 1.9), a
+quarter of them (jobs whose index is 1 mod 4) written progressive, and the 512 px icons at their own size, so that
+a stamp at scale 0.5-2 is drawn 256-1024 px wide. Its files go to data-grain-seed<S>/.
 
 Files that already exist are reused (they are written to a temporary name and renamed, so they are complete).
 """
@@ -115,8 +120,21 @@ def clean_pixels(image):
     return image
 
 
-def make_base(source, rng, orientation, path):
-    """A 4:3 crop at a seeded place, resized to 4032 x 3024, stored so that `orientation` turns it upright."""
+GRAIN_LUMA, GRAIN_CHROMA = 2.0, 1.0  # standard deviations in levels of the shared and the per-channel noise
+
+
+def add_grain(image, seed):
+    """Sensor-like grain: the same noise on every channel (luminance) plus a smaller independent one per channel."""
+    luma = pyvips.Image.gaussnoise(image.width, image.height, sigma=GRAIN_LUMA, mean=0, seed=seed)
+    chroma = [pyvips.Image.gaussnoise(image.width, image.height, sigma=GRAIN_CHROMA, mean=0, seed=seed + 1 + b)
+              for b in range(image.bands)]
+    noise = chroma[0].bandjoin(chroma[1:]) + luma
+    return (image.cast("float") + noise).cast("uchar").copy(interpretation="srgb")
+
+
+def make_base(source, rng, orientation, path, grain=None, progressive=False):
+    """A 4:3 crop at a seeded place, resized to 4032 x 3024, stored so that `orientation` turns it upright; with
+    `grain` (a seed) sensor-like noise added, with `progressive` written progressive."""
     image = pyvips.Image.new_from_file(source["_full"], access="random").autorot()
     sw, sh = image.width, image.height
     cw = min(sw, sh * 4 // 3)
@@ -129,11 +147,14 @@ def make_base(source, rng, orientation, path):
     if (upright.width, upright.height) != (WIDTH, HEIGHT):
         upright = upright.gravity("centre", WIDTH, HEIGHT, extend="copy")
     upright = clean_pixels(upright)
+    if grain is not None:
+        upright = add_grain(upright, grain)
     # vips rot angles are clockwise; the stored frame is the upright one turned back.
     stored = {1: upright, 3: upright.rot("d180"), 6: upright.rot("d270"), 8: upright.rot("d90")}[orientation]
     stored = stored.copy()
     stored.set_type(pyvips.GValue.gint_type, "orientation", orientation)
-    save_atomically(stored, path, Q=QUALITY, subsample_mode="off", optimize_coding=False)
+    save_atomically(stored, path, Q=QUALITY, subsample_mode="off", optimize_coding=progressive,
+                    interlace=progressive)
     return crop
 
 
@@ -168,10 +189,12 @@ def main():
     parser.add_argument("--work", required=True)
     parser.add_argument("--jobs", type=int, default=48)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--workload", choices=("photo", "grain"), default="photo")
     args = parser.parse_args()
+    grainy = args.workload == "grain"
 
     work = os.path.abspath(args.work)
-    data = f"data-seed{args.seed}"
+    data = f"data-grain-seed{args.seed}" if grainy else f"data-seed{args.seed}"
     os.makedirs(os.path.join(work, data, "bases"), exist_ok=True)
     os.makedirs(os.path.join(work, data, "stamps"), exist_ok=True)
 
@@ -190,7 +213,9 @@ def main():
         path = os.path.join(work, rel)
         if not os.path.exists(path):
             image = pyvips.Image.new_from_file(icon)
-            image = image.resize(size / image.width, kernel="lanczos3").copy()
+            if not grainy:
+                image = image.resize(size / image.width, kernel="lanczos3")
+            image = image.copy()
             for field in image.get_fields():
                 if field.startswith(("png-", "exif-", "xmp-", "icc-")):
                     image.remove(field)
@@ -208,7 +233,9 @@ def main():
         job_id = f"job-{i:03d}"
         base = f"{data}/bases/base-{i:03d}.jpg"
         print(f"\rworkload: {job_id} ({i + 1}/{args.jobs})", end="", file=sys.stderr, flush=True)
-        crop = make_base(source, rng, orientation, os.path.join(work, base))
+        progressive = grainy and i % 4 == 1
+        grain = (args.seed * 1000003 + i) % 2**31 if grainy else None
+        crop = make_base(source, rng, orientation, os.path.join(work, base), grain=grain, progressive=progressive)
         stamps, manifest_stamps = [], []
         for k in range(STAMPS_PER_JOB):
             stamp = pool[rng.randrange(POOL)]
@@ -222,6 +249,7 @@ def main():
                                clippedAt=edge, box=geometry["box"]))
         stored = [HEIGHT, WIDTH] if orientation in (6, 8) else [WIDTH, HEIGHT]
         jobs.append({"id": job_id, "base": base, "output": f"{job_id}.jpg", "orientation": orientation,
+                     "progressive": progressive,
                      "storedSize": stored, "uprightSize": [WIDTH, HEIGHT],
                      "source": {"package": source["package"], "path": source["path"], "sha256": source["sha256"],
                                 "crop": crop},
@@ -233,7 +261,9 @@ def main():
     workload = {
         "version": 1,
         "seed": args.seed,
-        "description": "stampcam benchmark workload: 4032 x 3024 JPEG Q90 4:4:4 bases, three alpha stamps each, "
+        "workload": args.workload,
+        "description": "stampcam benchmark workload: 4032 x 3024 JPEG Q90 4:4:4 bases" +
+                       (" with sensor-like grain, a quarter progressive" if grainy else "") + ", three alpha stamps each, "
                        "JPEG Q90 out; coordinates are image pixels in the upright frame; rotation in degrees, "
                        "clockwise; a stamp's centre (w/2, h/2) lands on `center`; it is scaled by "
                        "width * scale / pixel width on both axes",

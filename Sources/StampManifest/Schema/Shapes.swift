@@ -41,7 +41,7 @@ enum Shapes {
     "defaults", "Values every job starts from.",
     [
       Field("view", .object(view), "The view of jobs that give none."),
-      Field("settings", .object(settings), "Settings under each job's own."),
+      Field("settings", .object(settings), "GestureSettings under each job's own."),
     ])
 
   static let stamp = Shape(
