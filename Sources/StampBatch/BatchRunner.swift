@@ -115,7 +115,6 @@ public struct BatchRunner: Sendable {
         case .success(let job):
           Self.perform(
             job, with: jobRenderer, ledger: ledger, options: options, cancellation: cancellation, record: note)
-          Renderer.returnFreeMemory()
         }
       })
   }

@@ -83,9 +83,6 @@ int scv_composite(
 /// `*out` is a new reference.
 int scv_arrayjoin(VipsImage **in, int n, int across, VipsImage **out);
 
-/// Gives the heap's free pages back to the system (glibc's malloc_trim; nothing elsewhere). Between jobs of a batch:
-/// a photo's freed buffers otherwise stay resident, cut up by the smaller allocations of the jobs that follow.
-void scv_trim_heap(void);
 
 /// Marks (`sequential` 1) or unmarks (0) `in` as a top-to-bottom pipeline (libvips' "vips-sequential" field) on a
 /// copy. Unmarked, libvips' joins do not minimise their inputs when a request passes them by 1024 rows, which in a
