@@ -38,7 +38,7 @@ public enum JobCheck {
       [("jobs[\(job.index)].base", job.base)]
       + job.stamps.enumerated().map { ("jobs[\(job.index)].stamps[\($0)].image", $1.image) }
     for (path, input) in inputs where seen.insert(input).inserted {
-      if let problem = problem(with: input) {
+      if let problem = InputFile.problem(with: input) {
         found.append(Diagnostic(file: file, line: job.line, path: path, message: "\(input): \(problem)"))
       }
     }
@@ -81,13 +81,5 @@ public enum JobCheck {
       throw RenderError.tooLarge(path: image, width: header.width, height: header.height, limit: maxPixels)
     }
     return header.uprightSize
-  }
-
-  static func problem(with path: String) -> String? {
-    var info = stat()
-    guard stat(path, &info) == 0 else { return errno == ENOENT ? "no such file" : String(cString: strerror(errno)) }
-    guard info.st_mode & S_IFMT == S_IFREG else { return "not a regular file" }
-    guard access(path, R_OK) == 0 else { return "not readable" }
-    return nil
   }
 }

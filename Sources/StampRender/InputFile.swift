@@ -80,6 +80,16 @@ public final class InputFile: Sendable, Hashable {
     }
   }
 
+  /// What keeps the file at `path` from being read as an input, told from its metadata alone (it is never opened,
+  /// so a FIFO or a device cannot block): nil for a readable regular file.
+  package static func problem(with path: String) -> String? {
+    var info = stat()
+    guard stat(path, &info) == 0 else { return errno == ENOENT ? "no such file" : String(cString: strerror(errno)) }
+    guard info.st_mode & S_IFMT == S_IFREG else { return "not a regular file" }
+    guard access(path, R_OK) == 0 else { return "not readable" }
+    return nil
+  }
+
   static func reason(_ code: Int32) -> String {
     let words = String(cString: strerror(code))
     return words.prefix(1).lowercased() + words.dropFirst()

@@ -30,11 +30,8 @@ extension RenderError {
 
   /// What is wrong with the image file at `path` (missing, a folder, unreadable, or not decoding), nil when nothing.
   static func problem(reading path: String) -> String? {
-    var info = stat()
-    guard stat(path, &info) == 0 else { return errno == ENOENT ? "no such file" : String(cString: strerror(errno)) }
     // Never open a FIFO or a device to look at it: that could block, or never end.
-    guard info.st_mode & S_IFMT == S_IFREG else { return "not a regular file" }
-    guard FileManager.default.isReadableFile(atPath: path) else { return "not readable" }
+    if let problem = InputFile.problem(with: path) { return problem }
     return Vips.check(path).map(problem)
   }
 
