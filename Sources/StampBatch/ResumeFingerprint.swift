@@ -7,27 +7,25 @@ import StampManifest
 struct ResumeFingerprint: Sendable, Equatable {
   /// stampcam's version.
   var version: String
-  /// The job entry (its place in the manifest left out) with its outputs, and the scene its gestures replay to.
+  /// The job entry (its place in the manifest left out) with its outputs. The scene its gestures replay to follows
+  /// from these, the input files and the version, so it is not replayed again here (the render replays it).
   var job: String
   /// Each input file's path, size and modification time (to the nanosecond).
   var inputs: String
   /// Each output's path, size and modification time, once written; empty before.
   var outputs = ""
 
-  /// The fingerprint of `job` as `renderer` would render it now, or nil when its gestures cannot be replayed or an
-  /// input cannot be read (the render then fails and says why).
+  /// The fingerprint of `job` as `renderer` would render it now, or nil when an input cannot be read (the render
+  /// then fails and says why).
   init?(job: JobEntry, renderer: JobRenderer, version: String = StampcamVersion.current) {
     var entry = job
     (entry.index, entry.line) = (0, 0)  // moving a job within its manifest changes nothing it makes
     // The same files named from another folder (a manifest run from elsewhere) are the same inputs.
     entry.base = OutputPaths.realPath(job.base)
     for i in entry.stamps.indices { entry.stamps[i].image = OutputPaths.realPath(job.stamps[i].image) }
-    guard let (scene, _) = try? renderer.replay(job, stampSize: { try renderer.renderer.cache.pixelSize(of: $0) })
-    else { return nil }
     var digest = Digest()
     CanonicalText.add(entry, to: &digest)
     CanonicalText.add(renderer.outputs(of: job), to: &digest)
-    CanonicalText.add(scene, to: &digest)
     var seen = Set<String>()
     let files = ([entry.base] + entry.stamps.map(\.image)).filter { seen.insert($0).inserted }
     guard let inputs = Self.digest(of: files) else { return nil }
