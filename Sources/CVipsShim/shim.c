@@ -154,25 +154,35 @@ static int scv_own_descriptor(int fd) {
   return copy;
 }
 
-VipsImage *scv_load_descriptor(int fd, int sequential, int fail_on, int any_loader) {
+// libvips' short name of a loader ("ppmload_source"), or its type name when it has none.
+static const char *scv_loader_nickname(const char *loader) {
+  const char *nickname = vips_nickname_find(g_type_from_name(loader));
+  return nickname ? nickname : loader;
+}
+
+VipsImage *scv_load_descriptor(int fd, int sequential, int fail_on, int any_loader, char *why, size_t why_size) {
+  if (why && why_size > 0) why[0] = '\0';
   int own = scv_own_descriptor(fd);
   if (own < 0) {
-    vips_error("stampcam", "cannot reopen the file: %s", g_strerror(errno));
+    if (why && why_size > 0) g_snprintf(why, why_size, "cannot reopen the file: %s", g_strerror(errno));
     return NULL;
   }
   VipsSource *source = vips_source_new_from_descriptor(own);
   close(own);  // the source holds its own duplicate
   if (!source) return NULL;
+  // Finding the loader only sniffs the first bytes; its "not a known format" goes to the caller alone.
   const char *loader = vips_foreign_find_load_source(source);
   if (!loader) {
     g_object_unref(source);
+    if (why && why_size > 0) g_snprintf(why, why_size, "not an image in a known format");
     return NULL;
   }
   int allowed = any_loader;
   for (int i = 0; !allowed && scv_safe_loaders[i]; i++) allowed = strcmp(loader, scv_safe_loaders[i]) == 0;
   if (!allowed) {
-    vips_error("stampcam", "format not allowed (%s; stampcam reads JPEG, PNG, WebP, TIFF, GIF "
-      "and HEIF unless --allow-untrusted-loaders is given)", loader);
+    if (why && why_size > 0)
+      g_snprintf(why, why_size, "format not allowed (%s; stampcam reads JPEG, PNG, WebP, TIFF, GIF "
+        "and HEIF unless --allow-untrusted-loaders is given)", scv_loader_nickname(loader));
     g_object_unref(source);
     return NULL;
   }

@@ -45,11 +45,19 @@ final class Image: @unchecked Sendable {
   /// Opens an input lazily, read through its own descriptor, with the loaders and damage `policy` allows.
   static func open(_ file: InputFile, sequential: Bool, policy: InputPolicy) throws -> Image {
     try Vips.start()
-    let loaded = Vips.call {
-      scv_load_descriptor(file.descriptor, sequential ? 1 : 0, policy.failOn.vips, policy.untrustedLoaders ? 1 : 0)
+    var why = [CChar](repeating: 0, count: 256)
+    let loaded = why.withUnsafeMutableBufferPointer { buffer in
+      Vips.call {
+        scv_load_descriptor(
+          file.descriptor, sequential ? 1 : 0, policy.failOn.vips, policy.untrustedLoaders ? 1 : 0,
+          buffer.baseAddress, buffer.count)
+      }
     }
     guard let pointer = loaded else {
-      throw RenderError.unreadable(path: file.path, message: Vips.takeError())
+      // A refusal before libvips read the file is told in `why`, this call's own; anything else is in the shared
+      // buffer (and `RenderError.diagnosed` tells it alone when it matters).
+      let own = String(decoding: why.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+      throw RenderError.unreadable(path: file.path, message: own.isEmpty ? Vips.takeError() : own)
     }
     return Image(owning: pointer, source: file.path)
   }

@@ -13,9 +13,12 @@ extension RenderError {
     case .damaged(let path, let message, let truncated):
       // libjpeg read the photo whole (the JPEG path, or the check before the libvips path) and said what it found.
       return .input(path: path, problem: truncated ? "truncated JPEG" : "corrupt JPEG data (\(message))")
-    case .unreadable(_, let message) where message.contains("format not allowed"):
+    case .unreadable(_, let message) where message.hasPrefix("format not allowed"):
       // A format refused by the loader policy: decoding it again would only say it is not a photo.
       return self
+    case .unreadable(let path, let message) where message == "not an image in a known format":
+      // No loader knows its first bytes (told by the open itself, so surely this file's).
+      return .input(path: path, problem: Self.notAnImage)
     case .unreadable(let path, _), .operation(let path, _, _):
       guard path == base, let problem = Self.problem(reading: base) else { return self }
       return .input(path: base, problem: problem)
@@ -35,12 +38,15 @@ extension RenderError {
     return Vips.check(path).map(problem)
   }
 
+  /// What a file that no loader knows is, in plain words.
+  static let notAnImage = "not a JPEG/PNG/WebP/TIFF/... image"
+
   /// Plain words for what a failed decode (`Vips.check`) says is wrong with a file: `not a JPEG/PNG/WebP/TIFF/...
   /// image`, `truncated JPEG`, or `broken PNG: IDAT: CRC error` (libvips' own detail without its bookkeeping lines).
   static func problem(_ failure: Vips.Failure) -> String {
     let text = failure.lines.joined(separator: "; ").lowercased()
     if failure.loader.isEmpty || text.contains("is not a known file format") {
-      return "not a JPEG/PNG/WebP/TIFF/... image"
+      return notAnImage
     }
     let format = Self.format(loader: failure.loader)
     let truncation = ["premature end", "not enough data", "unexpected end", "truncated", "end of file"]

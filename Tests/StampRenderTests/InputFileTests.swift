@@ -1,5 +1,7 @@
+import Dispatch
 import Foundation
 import StampCore
+import Synchronization
 import Testing
 
 @testable import StampRender
@@ -102,5 +104,33 @@ extension InputFileTests {
       #expect(error.description.hasPrefix(fixtures.path(name) + ": cannot read image: "))
       #expect(error.description.contains("not allowed") || error.description.contains("known format"))
     }
+  }
+}
+
+extension InputFileTests {
+  /// A refusal at open is the file's own message even while other files fail at once: libvips' error buffer is the
+  /// process's, so a reason taken from it could be another thread's (or gone, taken by that thread).
+  @Test func refusalsAtOnceKeepTheirOwnReasons() throws {
+    let fixtures = try Fixtures()
+    defer { fixtures.remove() }
+    try fixtures.folder.write("s.svg", #"<svg xmlns="http://www.w3.org/2000/svg" width="8" height="8"/>"#)
+    try fixtures.folder.write("p.ppm", "P6\n2 2\n255\n" + String(repeating: "a", count: 12))
+    try fixtures.folder.write("t.txt", "no image here, only words\n")
+    let cases = [
+      ("s.svg", "format not allowed (svgload"), ("p.ppm", "format not allowed (ppmload"),
+      ("t.txt", "not an image in a known format"),
+    ]
+    let wrong = Mutex([String]())
+    DispatchQueue.concurrentPerform(iterations: 60) { k in
+      let (name, reason) = cases[k % cases.count]
+      do {
+        _ = try ImageHeader.read(fixtures.path(name))
+        wrong.withLock { $0.append("\(name) was read") }
+      } catch {
+        let expected = "\(fixtures.path(name)): cannot read image: \(reason)"
+        if !"\(error)".hasPrefix(expected) { wrong.withLock { $0.append("\(error)") } }
+      }
+    }
+    #expect(wrong.withLock { $0 }.isEmpty, "\(wrong.withLock { $0 })")
   }
 }

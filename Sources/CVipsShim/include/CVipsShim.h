@@ -34,7 +34,10 @@ char *scv_check_file(const char *path, int fail_on, char *loader, size_t loader_
 /// `fd` (borrowed: the image reads a descriptor of its own on the same file, from its start, so several images
 /// may come from one `fd`). Only JPEG, PNG, WebP, TIFF, GIF and HEIF are read unless `any_loader`.
 /// `sequential` selects top-to-bottom access; `fail_on` is a VipsFailOn value. Returns a new reference or NULL.
-VipsImage *scv_load_descriptor(int fd, int sequential, int fail_on, int any_loader);
+/// When the file is refused before libvips reads it (no loader knows it, or the policy does not allow its loader),
+/// the reason is written to `why` (of `why_size` bytes) and not to libvips' shared error buffer, so that it cannot be
+/// taken by another thread's failure; otherwise `why` is left empty and the buffer holds libvips' message.
+VipsImage *scv_load_descriptor(int fd, int sequential, int fail_on, int any_loader, char *why, size_t why_size);
 
 /// Lets libvips' untrusted loaders run (1) or blocks them again (0, the default). Process-wide.
 void scv_allow_untrusted(int allow);
