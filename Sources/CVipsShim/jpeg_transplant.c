@@ -216,6 +216,22 @@ int sjt_read_coefficients(sjt_state *s, char *message, size_t length) {
   return 0;
 }
 
+int sjt_skim(sjt_state *s, char *message, size_t length) {
+  if (!s->opened) return snprintf(message, length, "no file opened"), -1;
+  if (setjmp(s->error.jump)) return sjt_report(s, s->error.text, message, length);
+  struct jpeg_decompress_struct *d = &s->src;
+  d->dct_method = JDCT_IFAST;  // only the last row is transformed, and its pixels are thrown away
+  jpeg_start_decompress(d);
+  JSAMPARRAY row = (*d->mem->alloc_sarray)((j_common_ptr) d, JPOOL_IMAGE, d->output_width * d->output_components, 1);
+  // Skipped rows are entropy-decoded (libjpeg-turbo must, to stay in step) but neither transformed nor converted;
+  // the last row is read so that the decoder reaches the end of the data, and finishing reads up to EOI.
+  if (d->output_height > 1) jpeg_skip_scanlines(d, d->output_height - 1);
+  while (d->output_scanline < d->output_height) jpeg_read_scanlines(d, row, 1);
+  jpeg_finish_decompress(d);
+  sjt_close(s);
+  return 0;
+}
+
 // Blocks of a component across `pixels` image pixels, as libjpeg counts them.
 static JDIMENSION sjt_blocks(int pixels, int samp, int max) {
   return (JDIMENSION) (((long) pixels * samp + max * DCTSIZE - 1) / (max * DCTSIZE));

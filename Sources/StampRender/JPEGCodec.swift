@@ -58,6 +58,11 @@ final class JPEGCodec {
     try check("read JPEG coefficients") { sjt_read_coefficients(state, $0, $1) }
   }
 
+  /// Reads the opened file's data to its end and checks it, keeping nothing (see `sjt_skim`); closes the file.
+  func skim() throws {
+    try check("read JPEG data") { sjt_skim(state, $0, $1) }
+  }
+
   /// The RGB pixels of a stored-frame rectangle on the iMCU grid, decoded from its own blocks.
   func decode(_ rect: GridRect) throws -> [UInt8] {
     var rgb = [UInt8](repeating: 0, count: max(rect.width, 0) * max(rect.height, 0) * 3)

@@ -38,7 +38,8 @@ enum JPEGTransplant {
     do {
       try JPEGCodecPool.shared.withCodec { codec in
         guard try codec.open(file, maxBytes: renderer.maxFileBytes) != nil else { return }
-        try codec.readCoefficients()
+        // Entropy decoding only: reading the coefficients into arrays cost as much as decoding the pixels.
+        try codec.skim()
       }
     } catch let error as RenderError {
       if case .damaged = error { throw error }

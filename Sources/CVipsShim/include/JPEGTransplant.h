@@ -52,6 +52,11 @@ void sjt_set_stop(sjt_state *s, const volatile int *stop);
 /// Reads every DCT coefficient of the opened file into memory.
 int sjt_read_coefficients(sjt_state *s, char *message, size_t length);
 
+/// Reads the opened file's data to its end without keeping it: entropy-decoded and checked (a corrupt-data warning
+/// fails as everywhere else), not transformed, except for one row. For a sequential JPEG no coefficient array is
+/// made. Closes the file.
+int sjt_skim(sjt_state *s, char *message, size_t length);
+
 /// Decodes the stored-frame pixel rectangle (x, y, width, height) to interleaved RGB in `rgb` (width*height*3
 /// bytes, owned by the caller). x and y are multiples of the iMCU size; the rectangle ends at an iMCU boundary or
 /// the image's edge (else -1).
