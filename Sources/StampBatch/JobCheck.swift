@@ -50,14 +50,17 @@ public enum JobCheck {
   /// be played (a drag on a stamp covered where it begins), a scene out of bounds (a stamp over a million pixels
   /// across). Pixels are never decoded, so a photo damaged past its header is found by `render` alone.
   /// `stampSize` gives a stamp's upright size (default: `headerSize`; a caller may keep the sizes it has read).
+  /// `inputs` is the loader policy and input root render would apply.
   public static func replay(
-    of job: JobEntry, file: String, maxPixels: Int = 100_000_000,
+    of job: JobEntry, file: String, maxPixels: Int = 100_000_000, inputs: InputPolicy = InputPolicy(),
     stampSize: ((String) throws -> StampSize)? = nil
   ) -> [Diagnostic] {
-    let renderer = JobRenderer(renderer: Renderer(maxPixels: maxPixels), paths: nil)
+    var plain = Renderer(maxPixels: maxPixels)
+    plain.inputs = inputs
+    let renderer = JobRenderer(renderer: plain, paths: nil)
     do {
       _ = try renderer.replay(job) { image in
-        try stampSize?(image) ?? headerSize(of: image, maxPixels: maxPixels)
+        try stampSize?(image) ?? headerSize(of: image, maxPixels: maxPixels, inputs: inputs)
       }
       return []
     } catch let error as ReplayError {
@@ -73,10 +76,12 @@ public enum JobCheck {
     }
   }
 
-  /// An image's upright size from its header; throws when the header cannot be read or the image has more than
-  /// `maxPixels` pixels, as the renderer refuses it.
-  public static func headerSize(of image: String, maxPixels: Int = 100_000_000) throws -> StampSize {
-    let header = try ImageHeader.read(image)
+  /// An image's upright size from its header; throws when the header cannot be read (with the loaders `inputs`
+  /// allows, inside its root) or the image has more than `maxPixels` pixels, as the renderer refuses it.
+  public static func headerSize(
+    of image: String, maxPixels: Int = 100_000_000, inputs: InputPolicy = InputPolicy()
+  ) throws -> StampSize {
+    let header = try ImageHeader.read(InputFile.open(image, root: inputs.root), policy: inputs)
     guard header.width * header.height <= maxPixels else {
       throw RenderError.tooLarge(path: image, width: header.width, height: header.height, limit: maxPixels)
     }

@@ -22,8 +22,8 @@ enum CLI {
     case .schema:
       print(ManifestSchema.json, terminator: "")
       return 0
-    case .validate(let manifest):
-      return validate(manifest)
+    case .validate(let manifest, let inputs):
+      return validate(manifest, inputs: inputs)
     case .explain(let manifest, let job):
       return explain(manifest, job: job)
     case .render(let options):
@@ -39,22 +39,39 @@ enum CLI {
     return status
   }
 
-  static func validate(_ path: String) -> Int32 {
-    // The structure, then what only files can tell: writable output formats, inputs that exist (by stat), and,
-    // when they all do, the gestures replayed as render replays them, from the images' headers.
+  static func validate(_ path: String, inputs options: InputOptions = InputOptions()) -> Int32 {
+    // The structure, then what only files can tell: writable output formats, inputs that exist (by stat) and lie
+    // inside the input root, and, when they all do, the gestures replayed as render replays them, from the images'
+    // headers read with the loaders render would use, under the same pixel limit.
+    var inputs = InputPolicy(untrustedLoaders: options.allowUntrustedLoaders)
+    if let root = options.inputRoot {
+      guard let resolved = try? InputPolicy.root(root) else {
+        return fail("--input-root \(root): not a folder that exists", status: 2)
+      }
+      inputs.root = resolved
+    }
+    do {
+      try inputs.activate()
+    } catch {
+      return fail("\(error)", status: 1)
+    }
+    let maxPixels = options.maxPixels
     // Stamps are often shared by many jobs: their sizes are kept, a bounded number at a time.
     var stampSizes: [String: StampSize] = [:]
     func stampSize(_ image: String) throws -> StampSize {
       if let size = stampSizes[image] { return size }
-      let size = try JobCheck.headerSize(of: image)
+      let size = try JobCheck.headerSize(of: image, maxPixels: maxPixels, inputs: inputs)
       if stampSizes.count >= 1000 { stampSizes.removeAll() }
       stampSizes[image] = size
       return size
     }
     let diagnostics = ManifestDecoder().validate(contentsOf: URL(fileURLWithPath: path)) { job in
-      let inputs = JobCheck.inputs(of: job, file: path)
-      let replay = inputs.isEmpty ? JobCheck.replay(of: job, file: path, stampSize: stampSize) : []
-      return JobCheck.outputs(of: job, file: path) + inputs + replay
+      let missing = JobCheck.inputs(of: job, file: path)
+      let outside = inputs.root.map { InputCheck.confined(job, to: $0, file: path) } ?? []
+      let replay =
+        missing.isEmpty && outside.isEmpty
+        ? JobCheck.replay(of: job, file: path, maxPixels: maxPixels, inputs: inputs, stampSize: stampSize) : []
+      return JobCheck.outputs(of: job, file: path) + missing + outside + replay
     }
     guard diagnostics.isEmpty else {
       for diagnostic in diagnostics { Terminal.error("\(diagnostic)") }

@@ -4,8 +4,8 @@ import StampBatch
 enum Command: Equatable, Sendable {
   /// `render MANIFEST --out DIR ...`
   case render(RenderOptions)
-  /// `validate MANIFEST`
-  case validate(manifest: String)
+  /// `validate MANIFEST [--max-pixels N] [--input-root DIR] [--allow-untrusted-loaders]`
+  case validate(manifest: String, inputs: InputOptions = InputOptions())
   /// `explain MANIFEST [--job ID]`
   case explain(manifest: String, job: String?)
   /// `schema`
@@ -46,6 +46,16 @@ struct RenderOptions: Equatable, Sendable {
   var jobTimeout = 300.0
   /// Megabytes of decoded stamps kept between jobs.
   var stampCacheMB = 128
+}
+
+/// What `validate` accepts as `render` would with the same options: the pixel limit, the input root, the loaders.
+struct InputOptions: Equatable, Sendable {
+  /// Photos and stamps with more pixels are refused, checked from the header.
+  var maxPixels = 100_000_000
+  /// The folder every photo and stamp must lie in (by real path); nil for anywhere.
+  var inputRoot: String?
+  /// Let libvips use its untrusted loaders (ImageMagick, PDF, SVG...).
+  var allowUntrustedLoaders = false
 }
 
 /// Options of `stampcam import`.

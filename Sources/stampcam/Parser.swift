@@ -27,7 +27,15 @@ struct Parser {
     case "-V", "--version", "version": return .version
     case "render": return try render()
     case "validate":
-      return try withManifest("validate") { manifest, _ in .validate(manifest: manifest) }
+      var inputs = InputOptions()
+      return try withManifest(
+        "validate",
+        options: [
+          "--max-pixels": { inputs.maxPixels = try Self.maxPixels($0) },
+          "--input-root": { inputs.inputRoot = try Self.inputRoot($0) },
+        ],
+        flags: ["--allow-untrusted-loaders": { inputs.allowUntrustedLoaders = true }]
+      ) { manifest, _ in .validate(manifest: manifest, inputs: inputs) }
     case "explain":
       var job: String?
       return try withManifest("explain", options: ["--job": { job = $0 }]) { manifest, _ in
@@ -68,7 +76,7 @@ struct Parser {
       options: [
         "--out": { out = $0 },
         "--jobs": { jobs = try Self.integer($0, option: "--jobs", range: 1...1024) },
-        "--max-pixels": { maxPixels = try Self.integer($0, option: "--max-pixels", range: 1...Int(Int32.max) * 16) },
+        "--max-pixels": { maxPixels = try Self.maxPixels($0) },
         "--shard": { text in
           guard Shard(text) != nil else {
             throw UsageError(message: "--shard needs I/N with 0 <= I < N (e.g. 0/4 ... 3/4), not '\(text)'")
@@ -76,10 +84,7 @@ struct Parser {
           shard = text
         },
         "--report": { report = $0 },
-        "--input-root": { text in
-          guard !text.isEmpty else { throw UsageError(message: "--input-root needs a folder") }
-          inputs.inputRoot = text
-        },
+        "--input-root": { inputs.inputRoot = try Self.inputRoot($0) },
         "--fail-on": { text in
           guard let level = InputPolicy.FailOn(rawValue: text) else {
             throw UsageError(message: "--fail-on needs none, truncated, error or warning, not '\(text)'")
@@ -108,6 +113,17 @@ struct Parser {
       (options.report, options.maxPixels) = (report, maxPixels)
       return .render(options)
     }
+  }
+
+  /// `--max-pixels`' value, for render and validate alike.
+  private static func maxPixels(_ text: String) throws -> Int {
+    try integer(text, option: "--max-pixels", range: 1...Int(Int32.max) * 16)
+  }
+
+  /// `--input-root`'s value, for render and validate alike.
+  private static func inputRoot(_ text: String) throws -> String {
+    guard !text.isEmpty else { throw UsageError(message: "--input-root needs a folder") }
+    return text
   }
 
   private mutating func importLog() throws -> Command {

@@ -24,7 +24,7 @@ enum Usage {
       stampcam render MANIFEST --out DIR [--jobs N] [--shard I/N] [--resume] [--report FILE|-]
                       [--quiet] [--overlay] [--max-pixels N] [--input-root DIR] [--fail-on LEVEL]
                       [--job-timeout SECONDS] [--stamp-cache-mb N] [--allow-untrusted-loaders]
-      stampcam validate MANIFEST
+      stampcam validate MANIFEST [--max-pixels N] [--input-root DIR] [--allow-untrusted-loaders]
       stampcam explain MANIFEST [--job ID]
       stampcam import getevent LOG --screen WxH [--device NAME] [--axis-max XxY] [--frame-interval S]
                                [--out FILE]
@@ -141,7 +141,7 @@ enum Usage {
 
   static let validate = """
     USAGE
-      stampcam validate MANIFEST
+      stampcam validate MANIFEST [--max-pixels N] [--input-root DIR] [--allow-untrusted-loaders]
 
     Checks MANIFEST without rendering anything and prints every error at once, each with the file, the line and the
     JSON path, e.g.
@@ -152,14 +152,19 @@ enum Usage {
       - the JSON, keys, types and ranges (lengths, scales and durations at least 0.001, coordinates within
         +-1000000, at most 100000 steps), ids, stamp names, touch order, output paths and formats, a
         viewOutput of at most 100000000 pixels;
-      - that every photo and stamp exists and is readable;
-      - for each job whose inputs exist, its images' headers (readable, at most 100000000 pixels, render's
-        default --max-pixels) and its gestures replayed exactly as render replays them: a gesture that cannot be
-        played, a stamp drawn over 1000000 pixels across.
-    Only render finds what needs pixels or --out: a photo damaged past its header, a lower --max-pixels, an
-    output that would overwrite an input or leave --out through a symbolic link, a failed write. Those fail
-    their job (exit status 1); the other jobs are written.
+      - that every photo and stamp exists, is readable and (with --input-root) lies inside the input root;
+      - for each job whose inputs exist, its images' headers (in a format render reads, at most --max-pixels
+        pixels) and its gestures replayed exactly as render replays them: a gesture that cannot be played, a
+        stamp drawn over 1000000 pixels across.
+    Give it the --max-pixels, --input-root and --allow-untrusted-loaders the render will have (they mean the
+    same as there; defaults: 100000000 pixels, anywhere, photo formats only).
+    Only render finds what needs pixels or --out: a photo damaged past its header, an output that would
+    overwrite an input or leave --out through a symbolic link, a failed write. Those fail their job (exit status
+    1); the other jobs are written.
     Exit status 0 when the manifest is valid, 2 otherwise.
+
+    EXAMPLE
+      stampcam validate jobs.jsonl --max-pixels 50000000 --input-root photos
     """
 
   static let explain = """

@@ -38,6 +38,10 @@ struct ParserTests {
       arguments: ["render", "m.json", "--out", "o", "--job-timeout", "0"],
       expected: .render(RenderOptions(manifest: "m.json", out: "o", jobTimeout: 0))),
     Case(arguments: ["validate", "m.json"], expected: .validate(manifest: "m.json")),
+    Case(
+      arguments: ["validate", "--max-pixels=5000", "m.json", "--input-root", "in", "--allow-untrusted-loaders"],
+      expected: .validate(
+        manifest: "m.json", inputs: InputOptions(maxPixels: 5000, inputRoot: "in", allowUntrustedLoaders: true))),
     Case(arguments: ["explain", "m.json", "--job", "7"], expected: .explain(manifest: "m.json", job: "7")),
     Case(arguments: ["explain", "m.json"], expected: .explain(manifest: "m.json", job: nil)),
     Case(arguments: ["schema"], expected: .schema),

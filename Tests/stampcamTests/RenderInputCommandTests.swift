@@ -110,3 +110,37 @@ extension RenderCommandTests {
     #expect(cli.files("out").isEmpty)
   }
 }
+
+extension RenderCommandTests {
+  /// validate takes render's --allow-untrusted-loaders, --max-pixels and --input-root, with their meaning there:
+  /// without them a manifest render accepts with them failed validate, or one render refuses passed it.
+  @Test func validateTakesTheInputOptionsOfRender() throws {
+    let cli = try CommandRunner()
+    defer { cli.remove() }
+    try FileManager.default.createDirectory(atPath: cli.path("in"), withIntermediateDirectories: true)
+    try cli.write("in/photo.ppm", "P6\n4 4\n255\n" + String(repeating: "abc", count: 16))
+    try cli.ppm("in/photo.png", width: 16, height: 12, rgb: [10, 20, 30])
+    try cli.ppm("secret.png", width: 16, height: 12, rgb: [10, 20, 30])
+    try cli.write("in/ppm.json", #"{"version": 1, "jobs": [{"id": "p", "base": "photo.ppm", "output": "p.png"}]}"#)
+    let untrusted = try cli.run(["validate", "in/ppm.json"])
+    #expect(untrusted.status == 2)
+    #expect(untrusted.stderr.contains("in/ppm.json:1: jobs[0]: ") && untrusted.stderr.contains("not allowed"))
+    #expect(try cli.run(["validate", "in/ppm.json", "--allow-untrusted-loaders"]).status == 0)
+
+    try cli.write("in/png.json", #"{"version": 1, "jobs": [{"id": "p", "base": "photo.png", "output": "p.png"}]}"#)
+    let large = try cli.run(["validate", "in/png.json", "--max-pixels", "191"])
+    #expect(large.status == 2 && large.stderr.contains("image is 16x12 (192 pixels), over the limit of 191 pixels"))
+    #expect(try cli.run(["validate", "in/png.json", "--max-pixels=192"]).status == 0)
+
+    try cli.write(
+      "in/outside.json", #"{"version": 1, "jobs": [{"id": "o", "base": "../secret.png", "output": "o.png"}]}"#)
+    #expect(try cli.run(["validate", "in/outside.json"]).status == 0)
+    let outside = try cli.run(["validate", "in/outside.json", "--input-root", "in"])
+    #expect(outside.status == 2)
+    #expect(outside.stderr.contains("in/outside.json:1: jobs[0].base: "))
+    #expect(outside.stderr.contains("outside the input root"))
+    let missing = try cli.run(["validate", "in/png.json", "--input-root", "nowhere"])
+    #expect(missing.status == 2 && missing.stderr.contains("--input-root nowhere: not a folder"))
+    #expect(try cli.run(["validate", "in/png.json", "--input-root", "in"]).status == 0)
+  }
+}
