@@ -291,8 +291,13 @@ public struct Renderer: Sendable {
     // was dropped meanwhile).
     let (cache, path, sourceWidth, sourceHeight) = (self.cache, stamp.image, source.width, source.height)
     let covered = GridRect(left: box.left, top: box.top, width: box.width, height: box.height)
+    // Only the first drawing counts as a request to the transform cache: a layer drawn in several strips of one
+    // job would otherwise be "seen again", kept whole in memory and fill the cache with one-job placements
+    // (64 MB more at the peak, and every kept layer evaluated whole).
+    let draws = DrawCount()
     return Layer(box: covered) { [reduced, shrink] in
-      try cache.transforms.layer(key) {
+      draws.count += 1
+      return try cache.transforms.layer(key, counts: draws.count == 1) {
         var source = try cache.stamp(path).image
         if reduced { source = try source.derive("reduce") { scv_reduce($0, &$1, shrink.0, shrink.1) } }
         guard source.width == sourceWidth, source.height == sourceHeight else {
@@ -308,4 +313,9 @@ public struct Renderer: Sendable {
       }
     }
   }
+}
+
+/// How many times a layer was drawn in its job (see `Renderer.transformed`).
+private final class DrawCount {
+  var count = 0
 }

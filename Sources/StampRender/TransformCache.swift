@@ -35,13 +35,17 @@ final class TransformCache: Sendable {
   private let budget: Int
   /// How many layers were served from the cache (for tests and diagnostics).
   var hits: Int { state.withLock { $0.hits } }
+  /// How many layers are kept (for tests and diagnostics).
+  var kept: Int { state.withLock { $0.entries.count } }
 
   init(budget: Int = 64 << 20) {
     self.budget = budget
   }
 
-  /// The layer for `key`: from the cache, or made by `make` (and kept, in memory, when seen before).
-  func layer(_ key: Key, make: () throws -> Image) throws -> Image {
+  /// The layer for `key`: from the cache, or made by `make` (and kept, in memory, when seen before). A request
+  /// that does not `count` (a layer drawn again within its job, strip after strip) is served from the cache but
+  /// neither marks the key as seen nor keeps what it makes: only a placement repeated across jobs is worth keeping.
+  func layer(_ key: Key, counts: Bool = true, make: () throws -> Image) throws -> Image {
     let (cached, again) = state.withLock { state -> (Image?, Bool) in
       state.clock += 1
       if var entry = state.entries[key] {
@@ -50,6 +54,7 @@ final class TransformCache: Sendable {
         state.hits += 1
         return (entry.image, true)
       }
+      guard counts else { return (nil, false) }
       let again = !state.seen.insert(key).inserted
       if state.seen.count > 4096 { state.seen.removeAll(keepingCapacity: true) }
       return (nil, again)

@@ -39,3 +39,30 @@ struct TransformCacheTests {
     #expect(try Data(contentsOf: URL(fileURLWithPath: fixtures.path("other.png"))) != outputs[0])
   }
 }
+
+extension TransformCacheTests {
+  /// A stamp drawn strip after strip in one job (the JPEG path redraws a tall region 16 rows at a time here) is
+  /// asked for once per strip: that is not a placement seen again, and nothing is kept until a second job asks.
+  /// Keeping it filled the cache with one-job placements (64 MB more at the peak of a 12-megapixel batch).
+  @Test func stripsOfOneJobAreNotARepeat() throws {
+    let fixtures = try Fixtures()
+    defer { fixtures.remove() }
+    let base = try fixtures.jpeg("base.jpg", width: 96, height: 96, subsampling: .none) { Fixtures.texture($0, $1) }
+    let stamp = try fixtures.picture("stamp.png", width: 20, height: 60, bands: 4) { x, y in
+      [UInt8(x * 10), UInt8(y * 4), 90, 255]
+    }
+    let plan = RenderPlan(
+      base: base,
+      stamps: [
+        .init(
+          image: stamp,
+          placement: PlacedStamp(id: "s", center: StampPoint(48, 48), size: StampSize(20, 60), scale: 1, rotation: 10))
+      ])
+    var renderer = Renderer()
+    renderer.stripHeight = 16
+    #expect(try renderer.render(plan, to: fixtures.path("one.jpg")) == .transplant)
+    #expect(renderer.cache.transforms.kept == 0)
+    #expect(try renderer.render(plan, to: fixtures.path("two.jpg")) == .transplant)
+    #expect(renderer.cache.transforms.kept == 1)
+  }
+}
