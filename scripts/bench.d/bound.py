@@ -6,7 +6,8 @@ Usage: bound.py WORKLOAD.json [--count N] [--rounds N]
 Such a path must at least (1) entropy-decode and entropy-encode every coefficient of every photo, since without
 restart markers libjpeg gives no way into the middle of a scan, and (2) resample and composite every pixel of every
 stamp's visible box. This script times the two on their own, with nothing else around them:
-  entropy: libjpeg-turbo's own lossless transcode, `jpegtran -copy none`, of each base (user CPU time; its system
+  entropy: libjpeg-turbo's own lossless transcode, `jpegtran -copy none`, of each base (`-progressive` for a
+           progressive one, which a path keeping the photo's coding writes progressive again; user CPU time; its system
            time is mostly page faults on fresh coefficient memory, which a long-running process avoids, so it is
            left out to keep the bound low);
   stamps:  each stamp premultiplied in 8 bits once, then per job and stamp one bicubic affine of its content
@@ -37,10 +38,24 @@ def children_user():
     return resource.getrusage(resource.RUSAGE_CHILDREN).ru_utime
 
 
+def progressive(path):
+    """True when the JPEG's frame header is a progressive one (SOF2), found by walking its markers."""
+    with open(path, "rb") as f:
+        data = f.read(1 << 20)
+    i = 2
+    while i + 4 <= len(data) and data[i] == 0xFF:
+        marker = data[i + 1]
+        if marker in (0xC0, 0xC1, 0xC2, 0xC3, 0xC9, 0xCA, 0xCB):
+            return marker in (0xC2, 0xCA)
+        i += 2 + (data[i + 2] << 8 | data[i + 3])
+    return False
+
+
 def entropy_seconds(bases):
     before = children_user()
     for path in bases:
-        subprocess.run(["jpegtran", "-copy", "none", "-outfile", os.devnull, path], check=True)
+        coding = ["-progressive"] if progressive(path) else []
+        subprocess.run(["jpegtran", "-copy", "none", *coding, "-outfile", os.devnull, path], check=True)
     return children_user() - before
 
 
