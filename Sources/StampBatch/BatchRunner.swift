@@ -139,8 +139,9 @@ public struct BatchRunner: Sendable {
     let timeout = options.jobTimeout
     // The parser bounds the timeout to a day: the conversion cannot trap.
     let limit = timeout == timeout.rounded() && timeout < 1e9 ? String(Int(timeout)) : String(timeout)
-    let timer = DispatchWorkItem { control.stop(because: "the job was stopped after \(limit) s (--job-timeout)") }
-    if timeout > 0 { DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: timer) }
+    let timer = JobTimer(seconds: timeout) {
+      control.stop(because: "the job was stopped after \(limit) s (--job-timeout)")
+    }
     cancellation.track(control)
     defer {
       timer.cancel()
