@@ -12,19 +12,31 @@ public struct Explainer: Sendable {
     public var failures: [(job: JobEntry, message: String)]
   }
 
-  /// Creates an explainer.
-  public init() {}
+  /// Photos and stamps with more pixels are refused, as render would.
+  public var maxPixels: Int
+  /// The loaders allowed and the input root, as render would apply them.
+  public var inputs: InputPolicy
+
+  /// Creates an explainer reading inputs as `render` does with the same `--max-pixels` and input options.
+  public init(maxPixels: Int = 100_000_000, inputs: InputPolicy = InputPolicy()) {
+    self.maxPixels = maxPixels
+    self.inputs = inputs
+  }
 
   /// Describes every job that can be replayed; a job that cannot (an unreadable photo, a gesture on a covered
   /// stamp) gets an entry `{"id", "error"}` in its place, and the others are described all the same.
   public func explain(_ jobs: [JobEntry]) -> Explanation {
-    let renderer = JobRenderer(renderer: Renderer(), paths: nil)
+    var plain = Renderer(maxPixels: maxPixels)
+    plain.inputs = inputs
+    let renderer = JobRenderer(renderer: plain, paths: nil)
     var lines: [String] = []
     var failures: [(job: JobEntry, message: String)] = []
     for job in jobs {
       do {
         // Stamp sizes from their headers too: explaining decodes no pixels at all.
-        let (scene, _) = try renderer.replay(job) { try ImageHeader.read($0).uprightSize }
+        let (scene, _) = try renderer.replay(job) {
+          try JobCheck.headerSize(of: $0, maxPixels: maxPixels, inputs: inputs)
+        }
         lines.append(JSON.render(SceneJSON.describe(job.id, scene)))
       } catch {
         let message = "\(error)"

@@ -24,8 +24,8 @@ enum CLI {
       return 0
     case .validate(let manifest, let inputs):
       return validate(manifest, inputs: inputs)
-    case .explain(let manifest, let job):
-      return explain(manifest, job: job)
+    case .explain(let manifest, let job, let inputs):
+      return explain(manifest, job: job, inputs: inputs)
     case .render(let options):
       return RenderCommand(options: options).run()
     case .importLog(let options):
@@ -43,17 +43,10 @@ enum CLI {
     // The structure, then what only files can tell: writable output formats, inputs that exist (by stat) and lie
     // inside the input root, and, when they all do, the gestures replayed as render replays them, from the images'
     // headers read with the loaders render would use, under the same pixel limit.
-    var inputs = InputPolicy(untrustedLoaders: options.allowUntrustedLoaders)
-    if let root = options.inputRoot {
-      guard let resolved = try? InputPolicy.root(root) else {
-        return fail("--input-root \(root): not a folder that exists", status: 2)
-      }
-      inputs.root = resolved
-    }
-    do {
-      try inputs.activate()
-    } catch {
-      return fail("\(error)", status: 1)
+    let inputs: InputPolicy
+    switch policy(options) {
+    case .success(let policy): inputs = policy
+    case .failure(let status): return status.code
     }
     let maxPixels = options.maxPixels
     // Stamps are often shared by many jobs: their sizes are kept, a bounded number at a time.
@@ -82,7 +75,30 @@ enum CLI {
     return 0
   }
 
-  static func explain(_ path: String, job: String?) -> Int32 {
+  /// The input policy `options` ask for, in effect for libvips; on failure the error is printed and its exit status
+  /// returned.
+  static func policy(_ options: InputOptions) -> Result<InputPolicy, ExitStatus> {
+    var inputs = InputPolicy(untrustedLoaders: options.allowUntrustedLoaders)
+    if let root = options.inputRoot {
+      guard let resolved = try? InputPolicy.root(root) else {
+        return .failure(ExitStatus(code: fail("--input-root \(root): not a folder that exists", status: 2)))
+      }
+      inputs.root = resolved
+    }
+    do {
+      try inputs.activate()
+    } catch {
+      return .failure(ExitStatus(code: fail("\(error)", status: 1)))
+    }
+    return .success(inputs)
+  }
+
+  /// An exit status, as an error.
+  struct ExitStatus: Error {
+    var code: Int32
+  }
+
+  static func explain(_ path: String, job: String?, inputs options: InputOptions = InputOptions()) -> Int32 {
     let manifest: Manifest
     do {
       manifest = try ManifestDecoder().decode(contentsOf: URL(fileURLWithPath: path))
@@ -97,7 +113,12 @@ enum CLI {
     }
     // Every job that can be replayed is described; one that cannot gets an {"id", "error"} entry, is named on
     // stderr, and makes the exit status 1.
-    let explanation = Explainer().explain(jobs)
+    let inputs: InputPolicy
+    switch policy(options) {
+    case .success(let policy): inputs = policy
+    case .failure(let status): return status.code
+    }
+    let explanation = Explainer(maxPixels: options.maxPixels, inputs: inputs).explain(jobs)
     print(explanation.json)
     for (job, message) in explanation.failures {
       Terminal.error("\(path):\(job.line): job \"\(job.id)\": \(message)")

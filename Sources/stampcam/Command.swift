@@ -6,8 +6,8 @@ enum Command: Equatable, Sendable {
   case render(RenderOptions)
   /// `validate MANIFEST [--max-pixels N] [--input-root DIR] [--allow-untrusted-loaders]`
   case validate(manifest: String, inputs: InputOptions = InputOptions())
-  /// `explain MANIFEST [--job ID]`
-  case explain(manifest: String, job: String?)
+  /// `explain MANIFEST [--job ID] [--max-pixels N] [--input-root DIR] [--allow-untrusted-loaders]`
+  case explain(manifest: String, job: String?, inputs: InputOptions = InputOptions())
   /// `schema`
   case schema
   /// `import getevent|cdp LOG ...`
@@ -48,7 +48,7 @@ struct RenderOptions: Equatable, Sendable {
   var stampCacheMB = 128
 }
 
-/// What `validate` accepts as `render` would with the same options: the pixel limit, the input root, the loaders.
+/// What `validate` and `explain` accept as `render` would with the same options: the pixel limit, the input root, the loaders.
 struct InputOptions: Equatable, Sendable {
   /// Photos and stamps with more pixels are refused, checked from the header.
   var maxPixels = 100_000_000

@@ -38,9 +38,15 @@ struct Parser {
       ) { manifest, _ in .validate(manifest: manifest, inputs: inputs) }
     case "explain":
       var job: String?
-      return try withManifest("explain", options: ["--job": { job = $0 }]) { manifest, _ in
-        .explain(manifest: manifest, job: job)
-      }
+      var inputs = InputOptions()
+      return try withManifest(
+        "explain",
+        options: [
+          "--job": { job = $0 }, "--max-pixels": { inputs.maxPixels = try Self.maxPixels($0) },
+          "--input-root": { inputs.inputRoot = try Self.inputRoot($0) },
+        ],
+        flags: ["--allow-untrusted-loaders": { inputs.allowUntrustedLoaders = true }]
+      ) { manifest, _ in .explain(manifest: manifest, job: job, inputs: inputs) }
     case "import": return try importLog()
     case "schema":
       if arguments.count > 1 && (arguments[1] == "--help" || arguments[1] == "-h") { return .help(topic: "schema") }

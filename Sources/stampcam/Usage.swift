@@ -25,7 +25,7 @@ enum Usage {
                       [--quiet] [--overlay] [--max-pixels N] [--input-root DIR] [--fail-on LEVEL]
                       [--job-timeout SECONDS] [--stamp-cache-mb N] [--allow-untrusted-loaders]
       stampcam validate MANIFEST [--max-pixels N] [--input-root DIR] [--allow-untrusted-loaders]
-      stampcam explain MANIFEST [--job ID]
+      stampcam explain MANIFEST [--job ID] [--max-pixels N] [--input-root DIR] [--allow-untrusted-loaders]
       stampcam import getevent LOG --screen WxH [--device NAME] [--axis-max XxY] [--frame-interval S]
                                [--out FILE]
       stampcam import cdp LOG [--out FILE]
@@ -169,7 +169,7 @@ enum Usage {
 
   static let explain = """
     USAGE
-      stampcam explain MANIFEST [--job ID]
+      stampcam explain MANIFEST [--job ID] [--max-pixels N] [--input-root DIR] [--allow-untrusted-loaders]
 
     Replays the gestures of every job (or just job ID) without decoding any photo, and prints JSON:
       {"jobs": [{"id", "gestures": [{"kind", "t", "at", "target"}],
@@ -179,6 +179,8 @@ enum Usage {
     A job that cannot be replayed (an unreadable photo, a gesture on a covered stamp) is listed as
     {"id", "error"} in its place and named on stderr; the other jobs are described all the same, and the exit
     status is 1. Exit status 0 when every job is described, 2 for an invalid manifest.
+    --max-pixels, --input-root and --allow-untrusted-loaders read the photos and stamps as render reads them with
+    the same options (defaults: 100000000 pixels, anywhere, photo formats only).
     """
 
   static let importLog = """

@@ -44,6 +44,10 @@ struct ParserTests {
         manifest: "m.json", inputs: InputOptions(maxPixels: 5000, inputRoot: "in", allowUntrustedLoaders: true))),
     Case(arguments: ["explain", "m.json", "--job", "7"], expected: .explain(manifest: "m.json", job: "7")),
     Case(arguments: ["explain", "m.json"], expected: .explain(manifest: "m.json", job: nil)),
+    Case(
+      arguments: ["explain", "m.json", "--allow-untrusted-loaders", "--max-pixels", "9", "--job=a"],
+      expected: .explain(
+        manifest: "m.json", job: "a", inputs: InputOptions(maxPixels: 9, allowUntrustedLoaders: true))),
     Case(arguments: ["schema"], expected: .schema),
     Case(
       arguments: [

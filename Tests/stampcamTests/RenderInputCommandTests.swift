@@ -112,8 +112,9 @@ extension RenderCommandTests {
 }
 
 extension RenderCommandTests {
-  /// validate takes render's --allow-untrusted-loaders, --max-pixels and --input-root, with their meaning there:
-  /// without them a manifest render accepts with them failed validate, or one render refuses passed it.
+  /// validate (and explain) take render's --allow-untrusted-loaders, --max-pixels and --input-root, with their
+  /// meaning there: without them a manifest render accepts with them failed validate, or one render refuses
+  /// passed it.
   @Test func validateTakesTheInputOptionsOfRender() throws {
     let cli = try CommandRunner()
     defer { cli.remove() }
@@ -142,5 +143,15 @@ extension RenderCommandTests {
     let missing = try cli.run(["validate", "in/png.json", "--input-root", "nowhere"])
     #expect(missing.status == 2 && missing.stderr.contains("--input-root nowhere: not a folder"))
     #expect(try cli.run(["validate", "in/png.json", "--input-root", "in"]).status == 0)
+
+    // explain reads the headers the same way.
+    let unexplained = try cli.run(["explain", "in/ppm.json"])
+    #expect(unexplained.status == 1 && unexplained.stderr.contains("not allowed"))
+    let explained = try cli.run(["explain", "in/ppm.json", "--allow-untrusted-loaders"])
+    #expect(explained.status == 0 && explained.stdout.contains(#""id": "p""#), "\(explained.stderr)")
+    let tooLarge = try cli.run(["explain", "in/png.json", "--max-pixels", "191"])
+    #expect(tooLarge.status == 1 && tooLarge.stderr.contains("over the limit of 191 pixels"))
+    let outsideRoot = try cli.run(["explain", "in/outside.json", "--input-root", "in"])
+    #expect(outsideRoot.status == 1 && outsideRoot.stderr.contains("outside the input root"))
   }
 }
