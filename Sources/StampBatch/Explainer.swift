@@ -26,9 +26,7 @@ public struct Explainer: Sendable {
   /// Describes every job that can be replayed; a job that cannot (an unreadable photo, a gesture on a covered
   /// stamp) gets an entry `{"id", "error"}` in its place, and the others are described all the same.
   public func explain(_ jobs: [JobEntry]) -> Explanation {
-    var plain = Renderer(maxPixels: maxPixels)
-    plain.inputs = inputs
-    let renderer = JobRenderer(renderer: plain, paths: nil)
+    let renderer = JobRenderer.replaying(maxPixels: maxPixels, inputs: inputs)
     var lines: [String] = []
     var failures: [(job: JobEntry, message: String)] = []
     for job in jobs {

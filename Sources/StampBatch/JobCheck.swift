@@ -55,9 +55,7 @@ public enum JobCheck {
     of job: JobEntry, file: String, maxPixels: Int = 100_000_000, inputs: InputPolicy = InputPolicy(),
     stampSize: ((String) throws -> StampSize)? = nil
   ) -> [Diagnostic] {
-    var plain = Renderer(maxPixels: maxPixels)
-    plain.inputs = inputs
-    let renderer = JobRenderer(renderer: plain, paths: nil)
+    let renderer = JobRenderer.replaying(maxPixels: maxPixels, inputs: inputs)
     do {
       _ = try renderer.replay(job) { image in
         try stampSize?(image) ?? headerSize(of: image, maxPixels: maxPixels, inputs: inputs)

@@ -15,6 +15,14 @@ struct JobRenderer: Sendable {
   /// Called between resolving a job's outputs and creating their temporary files; tests swap folders for links here.
   var afterResolving: (@Sendable () -> Void)?
 
+  /// A renderer that only replays jobs from their images' headers (validate, explain), reading them as `render`
+  /// does under `maxPixels` and `inputs`; it writes nothing.
+  static func replaying(maxPixels: Int, inputs: InputPolicy) -> JobRenderer {
+    var renderer = Renderer(maxPixels: maxPixels)
+    renderer.inputs = inputs
+    return JobRenderer(renderer: renderer, paths: nil)
+  }
+
   /// The outputs the job writes, relative to the output folder, in the order they are written.
   func outputs(of job: JobEntry) -> [String] {
     var outputs = [job.output]

@@ -56,7 +56,7 @@ final class Image: @unchecked Sendable {
     guard let pointer = loaded else {
       // A refusal before libvips read the file is told in `why`, this call's own; anything else is in the shared
       // buffer (and `RenderError.diagnosed` tells it alone when it matters).
-      let own = String(decoding: why.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+      let own = why.nulTerminatedText
       throw RenderError.unreadable(path: file.path, message: own.isEmpty ? Vips.takeError() : own)
     }
     return Image(owning: pointer, source: file.path)

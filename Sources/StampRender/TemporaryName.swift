@@ -17,10 +17,7 @@ public enum TemporaryName {
     gethostname(&host, host.count - 1)
     var namespace = [CChar](repeating: 0, count: 64)
     let length = readlink("/proc/self/ns/pid", &namespace, namespace.count - 1)
-    func text(_ chars: [CChar]) -> String {
-      String(decoding: chars.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    }
-    let text = text(host) + "/" + (length > 0 ? text(namespace) : "")
+    let text = host.nulTerminatedText + "/" + (length > 0 ? namespace.nulTerminatedText : "")
     var hash: UInt32 = 2_166_136_261
     for byte in text.utf8 { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
     return hex(hash)

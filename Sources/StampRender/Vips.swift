@@ -56,7 +56,6 @@ enum Vips {
     let lines = String(cString: raw).split(separator: "\n").map {
       $0.trimmingCharacters(in: .whitespacesAndNewlines)
     }.filter { !$0.isEmpty }
-    let name = String(decoding: loader.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    return Failure(loader: name, lines: lines)
+    return Failure(loader: loader.nulTerminatedText, lines: lines)
   }
 }

@@ -44,9 +44,10 @@ enum CLI {
     // inside the input root, and, when they all do, the gestures replayed as render replays them, from the images'
     // headers read with the loaders render would use, under the same pixel limit.
     let inputs: InputPolicy
-    switch policy(options) {
-    case .success(let policy): inputs = policy
-    case .failure(let status): return status.code
+    do {
+      inputs = try inputPolicy(root: options.inputRoot, untrustedLoaders: options.allowUntrustedLoaders)
+    } catch {
+      return fail(error.message, status: error.status)
     }
     let maxPixels = options.maxPixels
     // Stamps are often shared by many jobs: their sizes are kept, a bounded number at a time.
@@ -75,27 +76,30 @@ enum CLI {
     return 0
   }
 
-  /// The input policy `options` ask for, in effect for libvips; on failure the error is printed and its exit status
-  /// returned.
-  static func policy(_ options: InputOptions) -> Result<InputPolicy, ExitStatus> {
-    var inputs = InputPolicy(untrustedLoaders: options.allowUntrustedLoaders)
-    if let root = options.inputRoot {
+  /// A command's failure: the message printed and the exit status.
+  struct Failure: Error {
+    var message: String
+    var status: Int32
+  }
+
+  /// The input policy render, validate and explain read photos and stamps with, in effect for libvips: the input
+  /// root resolved (exit status 2 when it is not a folder), the untrusted loaders allowed or not.
+  static func inputPolicy(root: String?, untrustedLoaders: Bool, failOn: InputPolicy.FailOn = .error)
+    throws(Failure) -> InputPolicy
+  {
+    var inputs = InputPolicy(failOn: failOn, untrustedLoaders: untrustedLoaders)
+    if let root {
       guard let resolved = try? InputPolicy.root(root) else {
-        return .failure(ExitStatus(code: fail("--input-root \(root): not a folder that exists", status: 2)))
+        throw Failure(message: "--input-root \(root): not a folder that exists", status: 2)
       }
       inputs.root = resolved
     }
     do {
       try inputs.activate()
     } catch {
-      return .failure(ExitStatus(code: fail("\(error)", status: 1)))
+      throw Failure(message: "\(error)", status: 2)
     }
-    return .success(inputs)
-  }
-
-  /// An exit status, as an error.
-  struct ExitStatus: Error {
-    var code: Int32
+    return inputs
   }
 
   static func explain(_ path: String, job: String?, inputs options: InputOptions = InputOptions()) -> Int32 {
@@ -114,9 +118,10 @@ enum CLI {
     // Every job that can be replayed is described; one that cannot gets an {"id", "error"} entry, is named on
     // stderr, and makes the exit status 1.
     let inputs: InputPolicy
-    switch policy(options) {
-    case .success(let policy): inputs = policy
-    case .failure(let status): return status.code
+    do {
+      inputs = try inputPolicy(root: options.inputRoot, untrustedLoaders: options.allowUntrustedLoaders)
+    } catch {
+      return fail(error.message, status: error.status)
     }
     let explanation = Explainer(maxPixels: options.maxPixels, inputs: inputs).explain(jobs)
     print(explanation.json)

@@ -15,13 +15,12 @@ struct RenderCommand {
     // again to render, so memory does not grow with the number of jobs.
     var jobs: [JobEntry] = []
     let file = options.manifest
-    var inputs = InputPolicy(failOn: options.failOn, untrustedLoaders: options.allowUntrustedLoaders)
-    if let root = options.inputRoot {
-      do {
-        inputs.root = try InputPolicy.root(root)
-      } catch {
-        return CLI.fail("--input-root \(root): not a folder that exists", status: 2)
-      }
+    let inputs: InputPolicy
+    do {
+      inputs = try CLI.inputPolicy(
+        root: options.inputRoot, untrustedLoaders: options.allowUntrustedLoaders, failOn: options.failOn)
+    } catch {
+      return CLI.fail(error.message, status: error.status)
     }
     let root = inputs.root
     // No output, overlay, view or report may be any input, the manifest or another output: checked as files,
