@@ -104,22 +104,31 @@ extension Renderer {
     -> StagedFile
   {
     guard let format = target.format else { throw RenderError.unsupportedFormat(path: target.display) }
-    let picture = try compose(plan)
+    let composed = try compose(plan)
+    return try composed.writing { picture in
+      try stage(picture, overlay: overlay, base: plan.base, to: target, format: format, quality: quality)
+    }
+  }
+
+  /// `overlay` drawn over `picture` (the composed photo of `base`) and staged for `target`.
+  private func stage(
+    _ picture: Image, overlay: Overlay, base: String, to target: OutputTarget, format: OutputFormat, quality: Int?
+  ) throws -> StagedFile {
     let svg = overlay.svg(width: picture.width, height: picture.height)
     var out: UnsafeMutablePointer<VipsImage>?
     guard Vips.call({ scv_svg(svg, svg.utf8.count, &out) }) == 0, let drawn = out else {
-      throw RenderError.operation(path: plan.base, operation: "draw overlay", message: Vips.takeError())
+      throw RenderError.operation(path: base, operation: "draw overlay", message: Vips.takeError())
     }
-    let layer = Image(owning: drawn, source: plan.base)
+    let layer = Image(owning: drawn, source: base)
     var pointers: [UnsafeMutablePointer<VipsImage>?] = [picture.pointer, layer.pointer]
     var composed: UnsafeMutablePointer<VipsImage>?
     let status = pointers.withUnsafeMutableBufferPointer { buffer in
       Vips.call { scv_composite(buffer.baseAddress, 2, Int32(VIPS_BLEND_MODE_OVER.rawValue), [0], [0], 0, &composed) }
     }
     guard status == 0, let result = composed else {
-      throw RenderError.operation(path: plan.base, operation: "draw overlay", message: Vips.takeError())
+      throw RenderError.operation(path: base, operation: "draw overlay", message: Vips.takeError())
     }
-    let flat = withExtendedLifetime((picture, layer)) { Image(owning: result, source: plan.base) }
+    let flat = withExtendedLifetime((picture, layer)) { Image(owning: result, source: base) }
     let colour = try flat.derive("extract colour") { scv_extract_bands($0, &$1, 0, Int32(min(3, flat.bands))) }
     let eight = try colour.derive("cast") { scv_cast($0, &$1, VIPS_FORMAT_UCHAR) }
     return try ImageWriter.stage(eight, to: target, format: format, quality: quality ?? 90)

@@ -63,9 +63,11 @@ public struct Renderer: Sendable {
     if let staged = attempt.staged { return (staged, attempt.path) }
     // The pixel path needs no coefficient arrays: those idle codecs keep from earlier photos go first.
     JPEGCodecPool.shared.dropIdle()
-    let image = try compose(plan, sixteenBits: format == .png || format == .tiff)
+    let composed = try compose(plan, sixteenBits: format == .png || format == .tiff)
     let style = attempt.path.fallback == nil ? nil : attempt.facts.map(ImageWriter.JPEGStyle.init)
-    let file = try ImageWriter.stage(image, to: target, format: format, quality: quality ?? 90, style: style)
+    let file = try composed.writing {
+      try ImageWriter.stage($0, to: target, format: format, quality: quality ?? 90, style: style)
+    }
     return (file, attempt.path)
   }
 
@@ -83,21 +85,26 @@ public struct Renderer: Sendable {
   /// composited at that depth. `streams` reads an upright stamped photo once, top to bottom (for callers that
   /// consume it in order); off, a stamped photo is decoded whole first, for callers that read it in any order (an
   /// affine).
-  func compose(_ plan: RenderPlan, sixteenBits: Bool = false, streams: Bool = true) throws -> Image {
+  func compose(_ plan: RenderPlan, sixteenBits: Bool = false, streams: Bool = true) throws -> Composition {
     let file = try self.file(of: plan)
     let header = try Image.open(file, sequential: true, policy: inputs)
     guard header.width * header.height <= maxPixels else {
       throw RenderError.tooLarge(path: plan.base, width: header.width, height: header.height, limit: maxPixels)
     }
-    try JPEGTransplant.verify(file, with: self)
     // Sequential decoding streams the photo top to bottom, once; rotating reads it in another order, and so does
     // drawing more than `layersPerComposite` stamps (each group's result is decoded to memory as it is built):
     // random access then (the whole photo decoded before the first row is written).
     let streamable = streams && plan.stamps.count <= layersPerComposite
     let sequential = header.orientation == 1 && (streamable || plan.stamps.isEmpty)
+    // When corrupt data fails the job, a JPEG read in order is decoded by stampcam's reader, which finds damage past
+    // the last row as it decodes; otherwise libjpeg reads the file once more first (`JPEGTransplant.verify`).
+    let reader =
+      sequential && inputs.failOn >= .error ? JPEGStream.open(file, like: header, maxBytes: maxFileBytes) : nil
+    if reader == nil { try JPEGTransplant.verify(file, with: self) }
     let upright =
       sequential
-      ? header : try Image.open(file, sequential: false, policy: inputs).derive("autorotate") { scv_autorot($0, &$1) }
+      ? try reader?.image(like: header) ?? header
+      : try Image.open(file, sequential: false, policy: inputs).derive("autorotate") { scv_autorot($0, &$1) }
     // Stamps are sRGB; a photo in another space (grey, CMYK, 16-bit) is brought to 8-bit sRGB first, and its
     // ICC profile, which described the old space, goes.
     let native = upright.isEightBitSRGB
@@ -116,7 +123,7 @@ public struct Renderer: Sendable {
     var composed = try composite(plan.stamps, onto: base, map: .identity)
     composed = try composed.derive("strip metadata") { scv_strip_metadata($0, &$1, keepsProfile ? 1 : 0, 0) }
     if sequential { composed = try composed.derive("stream") { scv_mark_sequential($0, &$1, 1) } }
-    return composed
+    return Composition(image: composed, reader: reader)
   }
 
   /// The plan's base, as opened for the job, or opened now.

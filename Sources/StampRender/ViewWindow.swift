@@ -41,7 +41,16 @@ extension Renderer {
   {
     guard let format = target.format else { throw RenderError.unsupportedFormat(path: target.display) }
     // The window's affine reads the picture out of order: a stamped photo is decoded whole first.
-    let picture = try compose(plan, streams: false)
+    let composed = try compose(plan, streams: false)
+    return try composed.writing { picture in
+      try stage(picture, window: window, to: target, format: format, quality: quality)
+    }
+  }
+
+  /// `picture` (the composed photo) cut to `window` and staged for `target`.
+  private func stage(_ picture: Image, window: ViewWindow, to target: OutputTarget, format: OutputFormat, quality: Int?)
+    throws -> StagedFile
+  {
     let flat =
       picture.hasAlpha
       ? try picture.derive("drop alpha") { scv_extract_bands($0, &$1, 0, Int32(picture.bands - 1)) } : picture

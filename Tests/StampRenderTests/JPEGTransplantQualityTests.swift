@@ -72,7 +72,7 @@ struct JPEGTransplantQualityTests {
     // The libvips path writes 4:4:4 at quality 90 whatever the base had; the transplant keeps the base's sampling.
     // Compare like with like: the libvips path's picture encoded with the base's sampling.
     let viaLibvips = fixtures.path("v.jpg")
-    let composed = try Renderer().compose(plan)
+    let composed = try Renderer().compose(plan).image
     #expect(scv_save_jpeg_options(composed.pointer, viaLibvips, 90, subsampling.rawValue, 0, 0, 0) == 0)
     let (reference, area) = Self.reference(base: try Pixels(base))
     #expect(area.count > 3000)

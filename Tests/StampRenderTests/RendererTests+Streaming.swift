@@ -39,7 +39,7 @@ struct RendererStreamingTests {
             rotation: 0))
       })
     let renderer = Renderer()
-    #expect(try renderer.compose(plan).readsInOrder)
+    #expect(try renderer.compose(plan).image.readsInOrder)
     let output = fixtures.path("out.png")
     try renderer.render(plan, to: output)
 
@@ -79,6 +79,6 @@ struct RendererStreamingTests {
           image: stamp,
           placement: PlacedStamp(id: "s", center: StampPoint(10, 10), size: StampSize(8, 8), scale: 1, rotation: 0))
       ])
-    #expect(try Renderer().compose(plan).readsInOrder == false)
+    #expect(try Renderer().compose(plan).image.readsInOrder == false)
   }
 }

@@ -13,6 +13,9 @@ stamp's visible box. This script times the two on their own, with nothing else a
   stamps:  each stamp premultiplied in 8 bits once, then per job and stamp one bicubic affine of its content
            (transparent margins cut off) onto the box that content covers (clipped to the photo) and one composite
            over a black 3-band canvas of that box, written to memory, in one libvips thread (process CPU time).
+  pixels:  for a path that decodes the photo (an explicit quality, any other output format): each base decoded in
+           order (turned by its EXIF orientation), its metadata stripped and encoded as JPEG at Q90, to memory, in one
+           libvips thread (process CPU time): the floor's own work, which such a path cannot skip.
 Nothing is counted for decoding and encoding the pixels under the stamps, reading files or writing them, so any
 real path costs more. With C cores busy all the time the wall time is at least (entropy + stamps) / C.
 Prints one line of JSON: the CPU seconds of each part (medians over the rounds) and the stamps' pixel count.
@@ -57,6 +60,16 @@ def entropy_seconds(bases):
         coding = ["-progressive"] if progressive(path) else []
         subprocess.run(["jpegtran", "-copy", "none", *coding, "-outfile", os.devnull, path], check=True)
     return children_user() - before
+
+
+def pixel_seconds(bases):
+    start = time.process_time()
+    for path in bases:
+        image = pyvips.Image.new_from_file(path, access="sequential")
+        if image.get_typeof("orientation") and image.get("orientation") != 1:
+            image = pyvips.Image.new_from_file(path).autorot()
+        image.jpegsave_buffer(Q=90, strip=True)
+    return time.process_time() - start
 
 
 def content_box(image):
@@ -127,16 +140,18 @@ def main():
     pyvips.cache_set_max(0)
     bases = [os.path.join(root, job["base"]) for job in workload["jobs"][: args.count]]
     jobs = stamp_jobs(workload, root, args.count)
-    entropy, affine, composite = [], [], []
+    entropy, decode, affine, composite = [], [], [], []
     for _ in range(args.rounds):
         entropy.append(entropy_seconds(bases))
+        decode.append(pixel_seconds(bases))
         seconds = stamp_seconds(jobs)
         affine.append(seconds[0])
         composite.append(seconds[1])
     pixels = sum(box[2] * box[3] for layers in jobs for _, _, box in layers)
     print(json.dumps({
         "jobs": len(bases), "stamps": sum(len(layers) for layers in jobs), "stampPixels": pixels,
-        "entropyCPU": round(statistics.median(entropy), 3), "affineCPU": round(statistics.median(affine), 3),
+        "entropyCPU": round(statistics.median(entropy), 3), "pixelsCPU": round(statistics.median(decode), 3),
+        "affineCPU": round(statistics.median(affine), 3),
         "compositeCPU": round(statistics.median(composite), 3),
     }))
 

@@ -125,6 +125,28 @@ VipsImage *scv_new_from_memory_copy(const void *data, size_t length, int width, 
 /// Renders SVG text (copied) to an 8-bit sRGB image with alpha. `*out` is a new reference.
 int scv_svg(const char *svg, size_t length, VipsImage **out);
 
+/// A JPEG photo's pixels decoded by libjpeg in one pass that also reads the data to its end (jpeg_stream.c): damage
+/// libjpeg finds only past the last row, which libvips' loader never reads, fails the decode instead of needing a
+/// second read of the file. Referenced by the caller and by each image made from it.
+typedef struct scv_jpeg_stream scv_jpeg_stream;
+
+/// A stream over the file open on `fd` (duplicated: the caller keeps owning `fd`) whose header libvips read as
+/// `like`, reading at most `max_bytes` of it and stopping once `*stop` is non-zero (when `stop` is not NULL). NULL
+/// when `like` is not libvips' JPEG loader's, or libjpeg would not decode it as libvips does (CMYK, YCCK, not 8
+/// bits), or libjpeg cannot read its header: libvips then decodes it.
+scv_jpeg_stream *scv_jpeg_stream_open(int fd, VipsImage *like, size_t max_bytes, const volatile int *stop);
+
+/// The photo as an image with `like`'s header and metadata, decoded top to bottom once when evaluated (it must be
+/// read in order, as a sequential libvips load); it fails at any libjpeg warning. `*out` is a new reference.
+int scv_jpeg_stream_image(scv_jpeg_stream *stream, VipsImage *like, VipsImage **out);
+
+/// What damage stopped the decode: 0 none, 1 the data ends early, 2 other corrupt data (libjpeg's message copied
+/// to `message`).
+int scv_jpeg_stream_damage(scv_jpeg_stream *stream, char *message, size_t length);
+
+/// Lets go of the caller's reference.
+void scv_jpeg_stream_release(scv_jpeg_stream *stream);
+
 // DCT-domain JPEG editing with libjpeg (jpeg_transplant.c).
 #include "JPEGTransplant.h"
 

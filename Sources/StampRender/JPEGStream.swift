@@ -1,0 +1,70 @@
+import CVips
+import CVipsShim
+
+/// A JPEG photo's pixels for the libvips path, decoded by libjpeg top to bottom in one pass that reads the data to
+/// its end (see `scv_jpeg_stream_open`).
+///
+/// Under `--fail-on error` damage must fail the job even where libjpeg notices it only past the last pixel row
+/// ("N extraneous bytes before marker": the decoder lost step and stopped short of the data), which libvips' own
+/// loader never reads. Finding it took a second entropy decoding of the file before libvips decoded it (about a
+/// third of what decoding costs); this reader finds it in the decoding itself, with libjpeg's defaults, as libvips
+/// decodes: the same pixels. It serves an upright photo read in order; CMYK, YCCK and photos not 8 bits, and
+/// photos read in another order, stay libvips' (with the separate check).
+final class JPEGStream: @unchecked Sendable {
+  private let stream: OpaquePointer
+  let path: String
+  /// Holds the stop switch the reader watches (its flag) for as long as the reader lives.
+  private let control: JobControl?
+
+  private init(stream: OpaquePointer, path: String, control: JobControl?) {
+    self.stream = stream
+    self.path = path
+    self.control = control
+  }
+
+  deinit {
+    scv_jpeg_stream_release(stream)
+  }
+
+  /// A reader for `file`, whose header libvips read as `header`; nil when libvips must decode it itself (not a
+  /// JPEG, a colour space or precision libjpeg decodes otherwise, a header libjpeg cannot read).
+  static func open(_ file: InputFile, like header: Image, maxBytes: Int) -> JPEGStream? {
+    let control = JobControl.current
+    let limit = maxBytes < Int.max ? maxBytes + 1 : maxBytes
+    guard
+      let stream = Vips.call({
+        scv_jpeg_stream_open(file.descriptor, header.pointer, limit, control.map { UnsafePointer($0.flag) })
+      })
+    else { return nil }
+    return JPEGStream(stream: stream, path: file.path, control: control)
+  }
+
+  /// The photo's pixels, with `header`'s metadata: decoded once, in order, when the image is evaluated.
+  func image(like header: Image) throws -> Image {
+    try header.derive("decode") { scv_jpeg_stream_image(stream, $0, &$1) }
+  }
+
+  /// The damage the decoding stopped at, as the JPEG path reports it; nil when it found none.
+  var damage: RenderError? {
+    var text = [CChar](repeating: 0, count: 256)
+    let kind = text.withUnsafeMutableBufferPointer { scv_jpeg_stream_damage(stream, $0.baseAddress, $0.count) }
+    guard kind != 0 else { return nil }
+    return .damaged(path: path, message: text.nulTerminatedText, truncated: kind == 1)
+  }
+}
+
+/// A composed picture and, when its photo is decoded by stampcam's JPEG reader, that reader: a failure while the
+/// picture is written is told as the damage the reader found, if it found any.
+struct Composition {
+  let image: Image
+  let reader: JPEGStream?
+
+  /// Runs `body`, which evaluates `image`; when it fails after the reader found damage, throws that instead.
+  func writing<T>(_ body: (Image) throws -> T) throws -> T {
+    do {
+      return try body(image)
+    } catch {
+      throw reader?.damage ?? error
+    }
+  }
+}

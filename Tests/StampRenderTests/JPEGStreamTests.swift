@@ -1,0 +1,91 @@
+import Foundation
+import StampCore
+import Testing
+
+@testable import StampRender
+
+/// `JPEGStream`: the libvips path decodes an upright JPEG photo with stampcam's own libjpeg reader, which reads the
+/// data to its end as it decodes, so damage found only past the last row needs no second read of the file.
+struct JPEGStreamTests {
+  enum Kind: String, CaseIterable, Sendable {
+    case baseline420, baseline444, progressive, grey
+  }
+
+  /// A photo of an awkward size (neither side a whole number of MCUs, several of libvips' 8-row strips and a
+  /// partial last one) in each coding.
+  static func photo(_ kind: Kind, in fixtures: Fixtures) throws -> String {
+    let (width, height) = (61, 203)
+    switch kind {
+    case .baseline420:
+      return try fixtures.jpeg("a.jpg", width: width, height: height, subsampling: .half) { Fixtures.texture($0, $1) }
+    case .baseline444:
+      return try fixtures.jpeg("b.jpg", width: width, height: height, subsampling: .none) { Fixtures.texture($0, $1) }
+    case .progressive:
+      return try fixtures.jpeg("c.jpg", width: width, height: height, subsampling: .half, progressive: true) {
+        Fixtures.texture($0, $1)
+      }
+    case .grey:
+      return try fixtures.grayJPEG("d.jpg", width: width, height: height) { UInt8(($0 * 7 + $1 * 3) % 256) }
+    }
+  }
+
+  /// The reader's picture is libvips' own loader's, sample for sample (the loader is used when damage does not fail
+  /// the job, `--fail-on truncated`), with a stamp drawn over it in both.
+  @Test(arguments: Kind.allCases)
+  func theReaderDecodesAsLibvipsLoaderDoes(_ kind: Kind) throws {
+    let fixtures = try Fixtures()
+    defer { fixtures.remove() }
+    let base = try Self.photo(kind, in: fixtures)
+    let stamp = try fixtures.picture("stamp.png", width: 20, height: 16, bands: 4) { x, y in
+      [UInt8(x * 12), 90, UInt8(y * 15), UInt8(40 + x * 9)]
+    }
+    let placement = PlacedStamp(
+      id: "s", center: StampPoint(30.5, 100.25), size: StampSize(20, 16), scale: 1.3, rotation: 25)
+    let plan = RenderPlan(base: base, stamps: [.init(image: stamp, placement: placement)])
+    let reading = try Renderer().compose(plan)
+    #expect(reading.reader != nil)
+    var lenient = Renderer()
+    lenient.inputs.failOn = .truncated
+    let loading = try lenient.compose(plan)
+    #expect(loading.reader == nil)
+    let (got, expected) = (try reading.writing { try $0.pixels() }, try loading.image.pixels())
+    #expect(got.count == 61 * 203 * 3)
+    #expect(got == expected)
+  }
+
+  /// Damage libjpeg notices only past the last row (the decoder lost step and stopped short of the data) and a file
+  /// cut short fail the libvips path's decoding itself, told as the JPEG path tells them.
+  @Test(arguments: [("flipped", false), ("cut", true)])
+  func damageFailsTheDecodingAndIsToldAsDamage(_ damage: String, _ truncated: Bool) throws {
+    let fixtures = try Fixtures()
+    defer { fixtures.remove() }
+    let base = try InputPolicyTests.damaged(damage, in: fixtures)
+    let composed = try Renderer().compose(RenderPlan(base: base, stamps: []))
+    #expect(composed.reader != nil)
+    do {
+      _ = try composed.writing { try $0.pixels() }
+      Issue.record("a \(damage) photo decoded")
+    } catch RenderError.damaged(let path, let message, let cut) {
+      #expect(path == base)
+      #expect(cut == truncated)
+      if !truncated { #expect(message.contains("extraneous bytes"), "\(message)") }
+    }
+    let error = #expect(throws: RenderError.self) {
+      try Renderer().render(RenderPlan(base: base, stamps: []), to: fixtures.path("out.png"))
+    }
+    let told = truncated ? "truncated JPEG" : "corrupt JPEG data ("
+    #expect(error?.description.hasPrefix("\(base): \(told)") == true, "\(String(describing: error))")
+  }
+
+  /// A photo read in another order (an EXIF orientation turns it) is libvips', checked by the separate read.
+  @Test func aTurnedPhotoIsLeftToLibvips() throws {
+    let fixtures = try Fixtures()
+    defer { fixtures.remove() }
+    let base = try fixtures.jpeg("t.jpg", width: 40, height: 24, subsampling: .half, orientation: 6) {
+      Fixtures.texture($0, $1)
+    }
+    let composed = try Renderer().compose(RenderPlan(base: base, stamps: []))
+    #expect(composed.reader == nil)
+    #expect((composed.image.width, composed.image.height) == (24, 40))
+  }
+}
