@@ -8,8 +8,8 @@ import CVipsShim
 /// ("N extraneous bytes before marker": the decoder lost step and stopped short of the data), which libvips' own
 /// loader never reads. Finding it took a second entropy decoding of the file before libvips decoded it (about a
 /// third of what decoding costs); this reader finds it in the decoding itself, with libjpeg's defaults, as libvips
-/// decodes: the same pixels. It serves an upright photo read in order; CMYK, YCCK and photos not 8 bits, and
-/// photos read in another order, stay libvips' (with the separate check).
+/// decodes: the same pixels. A photo read in another order (turned by its EXIF orientation, or under many stamps)
+/// is decoded whole first, in order. CMYK, YCCK and photos not 8 bits stay libvips' (with the separate check).
 final class JPEGStream: @unchecked Sendable {
   private let stream: OpaquePointer
   let path: String
@@ -44,6 +44,16 @@ final class JPEGStream: @unchecked Sendable {
     try header.derive("decode") { scv_jpeg_stream_image(stream, $0, &$1) }
   }
 
+  /// Runs `body`, which evaluates an image made by this reader; when it fails after the reader found damage, throws
+  /// that instead.
+  func telling<T>(_ body: () throws -> T) throws -> T {
+    do {
+      return try body()
+    } catch {
+      throw damage ?? error
+    }
+  }
+
   /// The damage the decoding stopped at, as the JPEG path reports it; nil when it found none.
   var damage: RenderError? {
     var text = [CChar](repeating: 0, count: 256)
@@ -61,10 +71,7 @@ struct Composition {
 
   /// Runs `body`, which evaluates `image`; when it fails after the reader found damage, throws that instead.
   func writing<T>(_ body: (Image) throws -> T) throws -> T {
-    do {
-      return try body(image)
-    } catch {
-      throw reader?.damage ?? error
-    }
+    guard let reader else { return try body(image) }
+    return try reader.telling { try body(image) }
   }
 }

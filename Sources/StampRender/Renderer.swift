@@ -96,15 +96,23 @@ public struct Renderer: Sendable {
     // random access then (the whole photo decoded before the first row is written).
     let streamable = streams && plan.stamps.count <= layersPerComposite
     let sequential = header.orientation == 1 && (streamable || plan.stamps.isEmpty)
-    // When corrupt data fails the job, a JPEG read in order is decoded by stampcam's reader, which finds damage past
-    // the last row as it decodes; otherwise libjpeg reads the file once more first (`JPEGTransplant.verify`).
-    let reader =
-      sequential && inputs.failOn >= .error ? JPEGStream.open(file, like: header, maxBytes: maxFileBytes) : nil
+    // When corrupt data fails the job, a JPEG photo is decoded by stampcam's reader, which finds damage past the
+    // last row as it decodes; otherwise libjpeg reads the file once more first (`JPEGTransplant.verify`).
+    let reader = inputs.failOn >= .error ? JPEGStream.open(file, like: header, maxBytes: maxFileBytes) : nil
     if reader == nil { try JPEGTransplant.verify(file, with: self) }
-    let upright =
-      sequential
-      ? try reader?.image(like: header) ?? header
-      : try Image.open(file, sequential: false, policy: inputs).derive("autorotate") { scv_autorot($0, &$1) }
+    let upright: Image
+    if sequential {
+      upright = try reader?.image(like: header) ?? header
+    } else if let reader {
+      // Read in another order: decoded whole first, in order (as libvips' loader does for random access).
+      let photo = try reader.image(like: header)
+      let whole = try reader.telling {
+        try photo.evaluating { try photo.derive("decode") { scv_copy_memory($0, &$1) } }
+      }
+      upright = try whole.derive("autorotate") { scv_autorot($0, &$1) }
+    } else {
+      upright = try Image.open(file, sequential: false, policy: inputs).derive("autorotate") { scv_autorot($0, &$1) }
+    }
     // Stamps are sRGB; a photo in another space (grey, CMYK, 16-bit) is brought to 8-bit sRGB first, and its
     // ICC profile, which described the old space, goes.
     let native = upright.isEightBitSRGB

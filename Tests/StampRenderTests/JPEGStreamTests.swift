@@ -77,15 +77,39 @@ struct JPEGStreamTests {
     #expect(error?.description.hasPrefix("\(base): \(told)") == true, "\(String(describing: error))")
   }
 
-  /// A photo read in another order (an EXIF orientation turns it) is libvips', checked by the separate read.
-  @Test func aTurnedPhotoIsLeftToLibvips() throws {
+  /// A photo read in another order (turned by its EXIF orientation) is decoded whole by the reader first, then
+  /// turned: the same pixels as libvips' loader gives.
+  @Test func aTurnedPhotoIsDecodedWholeThenTurned() throws {
     let fixtures = try Fixtures()
     defer { fixtures.remove() }
     let base = try fixtures.jpeg("t.jpg", width: 40, height: 24, subsampling: .half, orientation: 6) {
       Fixtures.texture($0, $1)
     }
-    let composed = try Renderer().compose(RenderPlan(base: base, stamps: []))
-    #expect(composed.reader == nil)
+    let plan = RenderPlan(base: base, stamps: [])
+    let composed = try Renderer().compose(plan)
+    #expect(composed.reader != nil)
     #expect((composed.image.width, composed.image.height) == (24, 40))
+    var lenient = Renderer()
+    lenient.inputs.failOn = .truncated
+    #expect(try composed.image.pixels() == lenient.compose(plan).image.pixels())
+  }
+
+  /// Read out of order (a stamp on a photo decoded whole, as the view output does), the damage stops the composing
+  /// itself, told as damage.
+  @Test func damageInAPhotoDecodedWholeIsToldAsDamage() throws {
+    let fixtures = try Fixtures()
+    defer { fixtures.remove() }
+    let base = try InputPolicyTests.damaged("flipped", in: fixtures)
+    let stamp = try fixtures.picture("stamp.png", width: 8, height: 8, bands: 4) { _, _ in [10, 20, 30, 255] }
+    let placement = PlacedStamp(id: "s", center: StampPoint(20, 20), size: StampSize(8, 8), scale: 1, rotation: 0)
+    let plan = RenderPlan(base: base, stamps: [.init(image: stamp, placement: placement)])
+    do {
+      _ = try Renderer().compose(plan, streams: false)
+      Issue.record("a damaged photo was decoded whole")
+    } catch RenderError.damaged(let path, let message, let truncated) {
+      #expect(path == base)
+      #expect(!truncated)
+      #expect(message.contains("extraneous bytes"), "\(message)")
+    }
   }
 }
