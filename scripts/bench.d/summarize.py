@@ -3,7 +3,7 @@
 
 Usage: summarize.py WORK_DIR BASELINE   (reads WORK_DIR/times.tsv, variants.tsv, machine.tsv, checks.tsv, failed.tsv)
 
-times.tsv: variant, round, wall seconds, peak RSS KB. variants.tsv: variant, description (in table order).
+times.tsv: variant, round, wall seconds, peak RSS KB, CPU seconds (user + system; absent in older files). variants.tsv: variant, description (in table order).
 machine.tsv: key, value. checks.tsv: variant, text. failed.tsv: variant, round, reason.
 """
 import json
@@ -22,8 +22,12 @@ def read_tsv(path):
 def main():
     work, baseline = sys.argv[1], sys.argv[2]
     times = {}
-    for variant, _, wall, rss in read_tsv(os.path.join(work, "times.tsv")):
+    cpus = {}
+    for row in read_tsv(os.path.join(work, "times.tsv")):
+        variant, _, wall, rss = row[:4]
         times.setdefault(variant, []).append((float(wall), int(rss)))
+        if len(row) > 4:
+            cpus.setdefault(variant, []).append(float(row[4]))
     variants = read_tsv(os.path.join(work, "variants.tsv"))
     machine = dict(read_tsv(os.path.join(work, "machine.tsv")))
     checks = dict(read_tsv(os.path.join(work, "checks.tsv")))
@@ -46,15 +50,17 @@ def main():
         ratio = f"{median / base:.2f}" if base else "-"
         floor = own_floor(variant)
         own = f"{median / statistics.median(w for w, _ in times[floor]):.2f}" if floor else ratio
+        cpu = f"{statistics.median(cpus[variant]):.2f}" if variant in cpus else "-"
         rows.append([variant, description, f"{median:.2f}", f"{min(walls):.2f}", f"{max(walls):.2f}", ratio, own,
-                     f"{max(r for _, r in runs) / 1024:.0f}", str(len(runs)), checks.get(variant, "")])
+                     cpu, f"{max(r for _, r in runs) / 1024:.0f}", str(len(runs)), checks.get(variant, "")])
 
-    header = ["variant", "median wall s", "min", "max", f"vs {baseline}", "vs own floor", "peak RSS MB", "runs"]
+    header = ["variant", "median wall s", "min", "max", f"vs {baseline}", "vs own floor", "median CPU s",
+              "peak RSS MB", "runs"]
     width = [max(len(h), *(len(r[i if i == 0 else i + 1]) for r in rows)) if rows else len(h)
              for i, h in enumerate(header)]
     print("  ".join(h.ljust(width[i]) if i == 0 else h.rjust(width[i]) for i, h in enumerate(header)))
     for r in rows:
-        cells = [r[0]] + r[2:9]
+        cells = [r[0]] + r[2:10]
         print("  ".join(c.ljust(width[i]) if i == 0 else c.rjust(width[i]) for i, c in enumerate(cells)))
     for variant, rnd, reason in failed:
         print(f"FAILED {variant} (round {rnd}): {reason}")
@@ -74,11 +80,11 @@ def main():
            f"stamps each ({sum(1 for j in workload['jobs'] for s in j['stamps'] if s['clippedAt'])} of "
            f"{sum(len(j['stamps']) for j in workload['jobs'])} clipped at an edge), JPEG Q90 out",
            f"- {machine.get('rounds', '?')} round(s), variants in turn within each round; wall time and peak RSS from "
-           f"`/usr/bin/time -f '%e %M'`; a process pool's RSS is its parent's only (the workers escape it)",
+           f"`/usr/bin/time -f '%e %M'`, CPU as its user + system time; a process pool's RSS is its parent's only (the workers escape it)",
            ""]
     md.append("| variant | what | median wall s | min | max | vs " + baseline
-              + " | vs own floor | peak RSS MB | runs | check |")
-    md.append("| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |")
+              + " | vs own floor | median CPU s | peak RSS MB | runs | check |")
+    md.append("| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |")
     for r in rows:
         md.append("| " + " | ".join(r) + " |")
     if failed:
