@@ -44,14 +44,22 @@ final class JPEGStream: @unchecked Sendable {
     try header.derive("decode") { scv_jpeg_stream_image(stream, $0, &$1) }
   }
 
-  /// Runs `body`, which evaluates an image made by this reader; when it fails after the reader found damage, throws
-  /// that instead.
-  func telling<T>(_ body: () throws -> T) throws -> T {
+  /// Runs `body`, which evaluates an image made by this reader, and throws the damage the reader found, if any:
+  /// instead of `body`'s own error, or after `body` succeeded (then `discard` lets go of what it made). libvips does
+  /// not always fail an evaluation whose last rows failed: seen under load, with the damage found on the way to the
+  /// end of the data after the last row, and the output written whole.
+  func telling<T>(_ body: () throws -> T, discard: (T) -> Void = { _ in }) throws -> T {
+    let result: T
     do {
-      return try body()
+      result = try body()
     } catch {
       throw damage ?? error
     }
+    if let damage {
+      discard(result)
+      throw damage
+    }
+    return result
   }
 
   /// The damage the decoding stopped at, as the JPEG path reports it; nil when it found none.
@@ -69,9 +77,10 @@ struct Composition {
   let image: Image
   let reader: JPEGStream?
 
-  /// Runs `body`, which evaluates `image`; when it fails after the reader found damage, throws that instead.
-  func writing<T>(_ body: (Image) throws -> T) throws -> T {
+  /// Runs `body`, which stages `image` for an output; throws the damage the reader found instead, if it found any,
+  /// and then removes what was staged.
+  func writing(_ body: (Image) throws -> StagedFile) throws -> StagedFile {
     guard let reader else { return try body(image) }
-    return try reader.telling { try body(image) }
+    return try reader.telling({ try body(image) }, discard: { $0.discard() })
   }
 }
