@@ -175,12 +175,14 @@ scv_jpeg_stream *scv_jpeg_stream_open(int fd, VipsImage *like, size_t max_bytes,
 // Hands out rows r->top ..< r->top + r->height, in order; after the last, reads the data to its end.
 static int scv_stream_rows(scv_jpeg_stream *s, VipsRegion *region) {
   VipsRect *r = &region->valid;
-  if (s->failed || !s->created) {
-    vips_error("jpegload", "%s", s->text[0] ? s->text : "the JPEG reader stopped");
-    return -1;
-  }
-  if (r->left != 0 || r->width != (int) s->d.output_width || r->top != s->next_row) {
-    vips_error("jpegload", "out of order read at line %d", s->next_row);
+  // Every failure is kept (`failed`, with its text): libvips may hand a failed strip on as black without the error.
+  if (!s->failed && !s->created) snprintf(s->text, sizeof s->text, "rows asked for after the last");
+  else if (!s->failed && (r->left != 0 || r->width != (int) s->d.output_width || r->top != s->next_row))
+    snprintf(s->text, sizeof s->text, "out of order read at line %d", s->next_row);
+  else if (!s->failed) s->text[0] = '\0';
+  if (s->failed || s->text[0]) {
+    s->failed = 1;
+    vips_error("jpegload", "%s", s->text);
     return -1;
   }
   if (setjmp(s->jump)) {
@@ -251,10 +253,10 @@ int scv_jpeg_stream_image(scv_jpeg_stream *s, VipsImage *like, VipsImage **out) 
   return status ? -1 : 0;
 }
 
-int scv_jpeg_stream_damage(scv_jpeg_stream *s, char *message, size_t length) {
+int scv_jpeg_stream_failure(scv_jpeg_stream *s, char *message, size_t length) {
   g_mutex_lock(&s->lock);
-  int damage = s->damage;
-  if (damage && message && length > 0) g_strlcpy(message, s->text, length);
+  int failure = s->damage ? s->damage : s->failed ? 3 : 0;
+  if (failure && message && length > 0) g_strlcpy(message, s->text, length);
   g_mutex_unlock(&s->lock);
-  return damage;
+  return failure;
 }

@@ -44,30 +44,38 @@ final class JPEGStream: @unchecked Sendable {
     try header.derive("decode") { scv_jpeg_stream_image(stream, $0, &$1) }
   }
 
-  /// Runs `body`, which evaluates an image made by this reader, and throws the damage the reader found, if any:
-  /// instead of `body`'s own error, or after `body` succeeded (then `discard` lets go of what it made). libvips does
-  /// not always fail an evaluation whose last rows failed: seen under load, with the damage found on the way to the
-  /// end of the data after the last row, and the output written whole.
+  /// Runs `body`, which evaluates an image made by this reader, and throws what stopped the reader, if anything:
+  /// instead of `body`'s own error, or after `body` succeeded (then `discard` lets go of what it made). libvips
+  /// 8.14 does not always fail an evaluation whose rows failed: its tile cache (under the in-order read) blacks out a
+  /// tile whose computation failed and hands it, without the error, to the threads waiting for it (seen under load:
+  /// a damaged photo written whole).
   func telling<T>(_ body: () throws -> T, discard: (T) -> Void = { _ in }) throws -> T {
     let result: T
     do {
       result = try body()
     } catch {
-      throw damage ?? error
+      throw failure ?? error
     }
-    if let damage {
+    if let failure {
       discard(result)
-      throw damage
+      throw failure
     }
     return result
   }
 
-  /// The damage the decoding stopped at, as the JPEG path reports it; nil when it found none.
-  var damage: RenderError? {
+  /// What stopped the decoding, as the JPEG path reports it: damage, a stopped job, or the reader's own failure; nil
+  /// when nothing did.
+  var failure: RenderError? {
     var text = [CChar](repeating: 0, count: 256)
-    let kind = text.withUnsafeMutableBufferPointer { scv_jpeg_stream_damage(stream, $0.baseAddress, $0.count) }
-    guard kind != 0 else { return nil }
-    return .damaged(path: path, message: text.nulTerminatedText, truncated: kind == 1)
+    let kind = text.withUnsafeMutableBufferPointer { scv_jpeg_stream_failure(stream, $0.baseAddress, $0.count) }
+    let message = text.nulTerminatedText
+    switch kind {
+    case 0: return nil
+    case 1, 2: return .damaged(path: path, message: message, truncated: kind == 1)
+    default:
+      if let reason = control?.stopReason { return .stopped(path: path, reason: reason) }
+      return .operation(path: path, operation: "decode", message: message)
+    }
   }
 }
 

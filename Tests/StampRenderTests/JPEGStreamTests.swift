@@ -78,6 +78,27 @@ struct JPEGStreamTests {
     #expect(error?.description.hasPrefix("\(base): \(told)") == true, "\(String(describing: error))")
   }
 
+  /// What stopped the reader stays: an evaluation that succeeds after it (libvips 8.14 can hand a failed strip on
+  /// as black, without the error, to a thread waiting for it) still fails, and what it made is let go.
+  @Test func damageFoundOnceFailsEveryLaterEvaluation() throws {
+    let fixtures = try Fixtures()
+    defer { fixtures.remove() }
+    let base = try InputPolicyTests.damaged("flipped", in: fixtures)
+    let composed = try Renderer().compose(RenderPlan(base: base, stamps: []))
+    let reader = try #require(composed.reader)
+    #expect(reader.failure == nil)
+    #expect(throws: RenderError.self) { try reader.telling { try composed.image.pixels() } }
+    var discarded: [Int] = []
+    do {
+      _ = try reader.telling({ 42 }, discard: { discarded.append($0) })
+      Issue.record("an evaluation after the damage succeeded")
+    } catch RenderError.damaged(let path, _, let truncated) {
+      #expect(path == base)
+      #expect(!truncated)
+    }
+    #expect(discarded == [42])
+  }
+
   /// A photo read in another order (turned by its EXIF orientation) is decoded whole by the reader first, then
   /// turned: the same pixels as libvips' loader gives.
   @Test func aTurnedPhotoIsDecodedWholeThenTurned() throws {

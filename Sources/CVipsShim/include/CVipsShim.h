@@ -140,9 +140,9 @@ scv_jpeg_stream *scv_jpeg_stream_open(int fd, VipsImage *like, size_t max_bytes,
 /// read in order, as a sequential libvips load); it fails at any libjpeg warning. `*out` is a new reference.
 int scv_jpeg_stream_image(scv_jpeg_stream *stream, VipsImage *like, VipsImage **out);
 
-/// What damage stopped the decode: 0 none, 1 the data ends early, 2 other corrupt data (libjpeg's message copied
-/// to `message`).
-int scv_jpeg_stream_damage(scv_jpeg_stream *stream, char *message, size_t length);
+/// What stopped the decode: 0 nothing, 1 the data ends early, 2 other corrupt data, 3 anything else (a read error,
+/// a stop, rows asked out of order); libjpeg's or the reader's message is copied to `message`.
+int scv_jpeg_stream_failure(scv_jpeg_stream *stream, char *message, size_t length);
 
 /// Lets go of the caller's reference.
 void scv_jpeg_stream_release(scv_jpeg_stream *stream);
