@@ -35,10 +35,18 @@ static pthread_rwlock_t scv_gate = PTHREAD_RWLOCK_WRITER_NONRECURSIVE_INITIALIZE
 static GMutex scv_warnings_lock;
 static GString *scv_warnings = NULL;
 
+// Tiles whose computation failed, counted from libvips' "error in tile" warning: libvips 8.14's tile cache (under
+// every in-order read) blacks such a tile out and hands it, without the error, to the other threads waiting for it,
+// so an evaluation can succeed with black rows where a damaged input failed. See scv_tile_errors.
+static gint scv_tile_error_count = 0;
+
+int scv_tile_errors(void) { return g_atomic_int_get(&scv_tile_error_count); }
+
 static void scv_ignore_log(const gchar *domain, GLogLevelFlags level, const gchar *message, gpointer data) {
   (void) domain;
   (void) level;
   (void) data;
+  if (message && g_str_has_prefix(message, "error in tile")) g_atomic_int_inc(&scv_tile_error_count);
   g_mutex_lock(&scv_warnings_lock);
   if (scv_warnings && message) g_string_append_printf(scv_warnings, "%s\n", message);
   g_mutex_unlock(&scv_warnings_lock);
@@ -106,10 +114,15 @@ char *scv_check_file(const char *path, int fail_on, char *loader, size_t loader_
   g_mutex_lock(&scv_warnings_lock);
   scv_warnings = g_string_new(NULL);
   g_mutex_unlock(&scv_warnings_lock);
+  // One worker: no thread waits on a tile another computes, so a failed tile fails the check (see
+  // scv_tile_errors). Nothing else runs in libvips while the gate is held exclusively.
+  int threads = vips_concurrency_get();
+  vips_concurrency_set(1);
   VipsImage *image =
     vips_image_new_from_file(path, "access", VIPS_ACCESS_SEQUENTIAL, "fail_on", fail_on, NULL);
   double mean = 0;
   int failed = !image || vips_avg(image, &mean, NULL) != 0;
+  vips_concurrency_set(threads);
   if (image) g_object_unref(image);
   char *message = NULL;
   char *errors = vips_error_buffer_copy();

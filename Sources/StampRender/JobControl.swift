@@ -1,4 +1,5 @@
 import CVips
+import CVipsShim
 import Foundation
 
 /// One job's stop switch: `stop` cancels the pixel work in flight (libvips evaluations, through
@@ -88,9 +89,23 @@ public final class JobControl: @unchecked Sendable {
 
 extension Image {
   /// Runs `body`, which computes this image's pixels (the image must be the job's own, never a shared one), so
-  /// that the current job's control can stop it.
+  /// that the current job's control can stop it. When a tile failed anywhere meanwhile (see `scv_tile_errors`),
+  /// the image's file is decoded again alone and a problem found there fails the evaluation, even if libvips
+  /// reported success: its tile cache hands a failed tile on as black, without the error, to the threads waiting
+  /// for it (seen: a truncated PNG photo written with black rows, one job in ten, two jobs in flight).
   func evaluating<T>(_ body: () throws -> T) throws -> T {
-    guard let control = JobControl.current else { return try body() }
-    return try control.watch(self, body)
+    let failedTiles = scv_tile_errors()
+    let result: T
+    if let control = JobControl.current {
+      result = try control.watch(self, body)
+    } else {
+      result = try body()
+    }
+    if scv_tile_errors() != failedTiles, FileManager.default.fileExists(atPath: source),
+      let problem = RenderError.problem(reading: source)
+    {
+      throw RenderError.input(path: source, problem: problem)
+    }
+    return result
   }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import StampCore
+import Synchronization
 import Testing
 
 @testable import StampRender
@@ -67,5 +68,34 @@ struct InputPolicyTests {
     #expect(throws: RenderError.self) {
       try policy.render(RenderPlan(base: cut, stamps: []), to: fixtures.path("b.jpg"))
     }
+  }
+
+  /// A truncated PNG photo (libvips decodes it, no JPEG reader) fails every one of many jobs rendering it at once,
+  /// each told by the photo, and leaves no output. libvips 8.14's tile cache hands a tile that failed to the other
+  /// threads waiting for it as black rows, without the error: before this was watched, about one job in eight was
+  /// written with black rows and most of the others blamed their output ("unknown libvips error").
+  @Test func aTruncatedPNGFailsEveryJobAtOnceByItsOwnName() throws {
+    let fixtures = try Fixtures()
+    defer { fixtures.remove() }
+    let good = try fixtures.picture("good.png", width: 64, height: 48, bands: 3) { x, y in
+      [UInt8((x * 37 + y * 91) % 256), UInt8((x * x + y) % 256), UInt8((x * y) % 256)]
+    }
+    let bytes = try Data(contentsOf: URL(fileURLWithPath: good))
+    let base = fixtures.path("cut.png")
+    try bytes.prefix(bytes.count * 97 / 100).write(to: URL(fileURLWithPath: base))
+    let plan = RenderPlan(base: base, stamps: [])
+    let told = Mutex<[String]>([])
+    DispatchQueue.concurrentPerform(iterations: 120) { i in
+      do {
+        try Renderer().render(plan, to: fixtures.path("out-\(i).png"))
+        told.withLock { $0.append("rendered") }
+      } catch {
+        told.withLock { $0.append("\(error)") }
+      }
+    }
+    let messages = told.withLock { $0 }
+    #expect(messages.count == 120)
+    #expect(messages.allSatisfy { $0 == "\(base): truncated PNG" }, "\(Set(messages))")
+    #expect(try fixtures.files().sorted() == ["cut.png", "good.png"])
   }
 }

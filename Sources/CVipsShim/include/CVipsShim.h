@@ -30,6 +30,11 @@ void scv_gate_leave(void);
 /// Must not be called inside the gate's shared side.
 char *scv_check_file(const char *path, int fail_on, char *loader, size_t loader_size);
 
+/// How many tiles libvips failed to compute so far, process-wide. libvips 8.14's tile cache hands a tile whose
+/// computation failed to the other threads waiting for it as black, without the error: an evaluation during which
+/// this count moved may have succeeded over a damaged input (or another job's failed meanwhile).
+int scv_tile_errors(void);
+
 /// Opens an image lazily (the header is read, pixels are not decoded until needed) from the regular file open on
 /// `fd` (borrowed: the image reads a descriptor of its own on the same file, from its start, so several images
 /// may come from one `fd`). Only JPEG, PNG, WebP, TIFF, GIF and HEIF are read unless `any_loader`.
