@@ -110,6 +110,8 @@ char *scv_check_file(const char *path, int fail_on, char *loader, size_t loader_
   const char *found = vips_foreign_find_load(path);
   const char *nickname = found ? vips_nickname_find(g_type_from_name(found)) : NULL;
   if (loader && loader_size > 0) g_strlcpy(loader, nickname ? nickname : "", loader_size);
+  // As scv_load_descriptor: libjpeg's corrupt-data warnings are errors at "error".
+  if (fail_on == VIPS_FAIL_ON_ERROR && found && g_str_has_prefix(found, "VipsForeignLoadJpeg")) fail_on = VIPS_FAIL_ON_WARNING;
   vips_error_clear();
   g_mutex_lock(&scv_warnings_lock);
   scv_warnings = g_string_new(NULL);

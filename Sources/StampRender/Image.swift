@@ -10,11 +10,15 @@ final class Image: @unchecked Sendable {
   let pointer: UnsafeMutablePointer<VipsImage>
   /// The file this image came from, for error messages.
   let source: String
+  /// How damaged `source` may be (the policy it was opened with), for the check after an evaluation during which a
+  /// tile failed (see `evaluating`); nil for an image of no file.
+  let failOn: InputPolicy.FailOn?
 
   /// Takes over a reference the caller owns.
-  init(owning pointer: UnsafeMutablePointer<VipsImage>, source: String) {
+  init(owning pointer: UnsafeMutablePointer<VipsImage>, source: String, failOn: InputPolicy.FailOn? = nil) {
     self.pointer = pointer
     self.source = source
+    self.failOn = failOn
   }
 
   deinit {
@@ -59,7 +63,7 @@ final class Image: @unchecked Sendable {
       let own = why.nulTerminatedText
       throw RenderError.unreadable(path: file.path, message: own.isEmpty ? Vips.takeError() : own)
     }
-    return Image(owning: pointer, source: file.path)
+    return Image(owning: pointer, source: file.path, failOn: policy.failOn)
   }
 
   /// Runs a shim call that produces a new image, wrapping failure in an error naming the source file.
@@ -72,7 +76,7 @@ final class Image: @unchecked Sendable {
     guard Vips.call({ body(pointer, &out) }) == 0, let result = out else {
       throw RenderError.operation(path: source, operation: operation, message: Vips.takeError())
     }
-    return Image(owning: result, source: source)
+    return Image(owning: result, source: source, failOn: failOn)
   }
 
   /// The pixels as interleaved 8-bit samples, row by row (decodes the image).

@@ -90,7 +90,8 @@ public final class JobControl: @unchecked Sendable {
 extension Image {
   /// Runs `body`, which computes this image's pixels (the image must be the job's own, never a shared one), so
   /// that the current job's control can stop it. When a tile failed anywhere meanwhile (see `scv_tile_errors`),
-  /// the image's file is decoded again alone and a problem found there fails the evaluation, even if libvips
+  /// the image's file is decoded again alone, under the policy it was opened with, and a problem found there fails
+  /// the evaluation, even if libvips
   /// reported success: its tile cache hands a failed tile on as black, without the error, to the threads waiting
   /// for it (seen: a truncated PNG photo written with black rows, one job in ten, two jobs in flight).
   func evaluating<T>(_ body: () throws -> T) throws -> T {
@@ -101,8 +102,7 @@ extension Image {
     } else {
       result = try body()
     }
-    if scv_tile_errors() != failedTiles, FileManager.default.fileExists(atPath: source),
-      let problem = RenderError.problem(reading: source)
+    if scv_tile_errors() != failedTiles, let failOn, let problem = RenderError.problem(reading: source, failOn: failOn)
     {
       throw RenderError.input(path: source, problem: problem)
     }

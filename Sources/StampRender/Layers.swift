@@ -50,7 +50,7 @@ extension Image {
     guard status == 0, let result = out else {
       throw RenderError.operation(path: first.source, operation: "join", message: Vips.takeError())
     }
-    return withExtendedLifetime(images) { Image(owning: result, source: first.source) }
+    return withExtendedLifetime(images) { Image(owning: result, source: first.source, failOn: first.failOn) }
   }
 }
 

@@ -128,7 +128,7 @@ extension Renderer {
     guard status == 0, let result = composed else {
       throw RenderError.operation(path: base, operation: "draw overlay", message: Vips.takeError())
     }
-    let flat = withExtendedLifetime((picture, layer)) { Image(owning: result, source: base) }
+    let flat = withExtendedLifetime((picture, layer)) { Image(owning: result, source: base, failOn: picture.failOn) }
     let colour = try flat.derive("extract colour") { scv_extract_bands($0, &$1, 0, Int32(min(3, flat.bands))) }
     let eight = try colour.derive("cast") { scv_cast($0, &$1, VIPS_FORMAT_UCHAR) }
     return try ImageWriter.stage(eight, to: target, format: format, quality: quality ?? 90)

@@ -31,11 +31,12 @@ extension RenderError {
     }
   }
 
-  /// What is wrong with the image file at `path` (missing, a folder, unreadable, or not decoding), nil when nothing.
-  static func problem(reading path: String) -> String? {
+  /// What is wrong with the image file at `path` (missing, a folder, unreadable, or not decoding under `failOn`), nil
+  /// when nothing.
+  static func problem(reading path: String, failOn: InputPolicy.FailOn = .error) -> String? {
     // Never open a FIFO or a device to look at it: that could block, or never end.
     if let problem = InputFile.problem(with: path) { return problem }
-    return Vips.check(path).map(problem)
+    return Vips.check(path, failOn: failOn).map(problem)
   }
 
   /// What a file that no loader knows is, in plain words.

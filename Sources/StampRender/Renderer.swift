@@ -219,7 +219,9 @@ public struct Renderer: Sendable {
     guard status == 0, let result = out else {
       throw RenderError.operation(path: piece.source, operation: "composite", message: Vips.takeError())
     }
-    var composed = withExtendedLifetime((under, images, overs)) { Image(owning: result, source: piece.source) }
+    var composed = withExtendedLifetime((under, images, overs)) {
+      Image(owning: result, source: piece.source, failOn: piece.failOn)
+    }
     if piece.hasAlpha {
       composed = try composed.derive("unpremultiply") { scv_unpremultiply($0, &$1) }
     } else {

@@ -43,13 +43,13 @@ enum Vips {
   }
 
   /// Decodes the image file at `path` alone, as the renderer reads it, and returns what libvips said when that
-  /// fails, nil when every pixel decodes. Only this check's messages: no other libvips call runs meanwhile. Costs a
-  /// decode of the file, so it is for diagnosing a failure.
-  static func check(_ path: String) -> Failure? {
+  /// fails under `failOn`, nil when every pixel decodes. Only this check's messages: no other libvips call runs
+  /// meanwhile. Costs a decode of the file, so it is for diagnosing a failure.
+  static func check(_ path: String, failOn: InputPolicy.FailOn = .error) -> Failure? {
     guard (try? start()) != nil else { return nil }
     var loader = [CChar](repeating: 0, count: 64)
     let raw = loader.withUnsafeMutableBufferPointer {
-      scv_check_file(path, Int32(VIPS_FAIL_ON_ERROR.rawValue), $0.baseAddress, $0.count)
+      scv_check_file(path, failOn.vips, $0.baseAddress, $0.count)
     }
     guard let raw else { return nil }
     defer { free(raw) }

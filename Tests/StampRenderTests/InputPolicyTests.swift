@@ -71,9 +71,11 @@ struct InputPolicyTests {
   }
 
   /// A truncated PNG photo (libvips decodes it, no JPEG reader) fails every one of many jobs rendering it at once,
-  /// each told by the photo, and leaves no output. libvips 8.14's tile cache hands a tile that failed to the other
-  /// threads waiting for it as black rows, without the error: before this was watched, about one job in eight was
-  /// written with black rows and most of the others blamed their output ("unknown libvips error").
+  /// each told by the photo, and leaves no output, while jobs rendering it under `--fail-on none` at the same time
+  /// all succeed. libvips 8.14's tile cache hands a tile that failed to the other threads waiting for it as black
+  /// rows, without the error: before this was watched, about one job in eight was written with black rows and most
+  /// of the others blamed their output ("unknown libvips error"); the check that catches it must keep each job's
+  /// own policy.
   @Test func aTruncatedPNGFailsEveryJobAtOnceByItsOwnName() throws {
     let fixtures = try Fixtures()
     defer { fixtures.remove() }
@@ -84,18 +86,26 @@ struct InputPolicyTests {
     let base = fixtures.path("cut.png")
     try bytes.prefix(bytes.count * 97 / 100).write(to: URL(fileURLWithPath: base))
     let plan = RenderPlan(base: base, stamps: [])
-    let told = Mutex<[String]>([])
-    DispatchQueue.concurrentPerform(iterations: 120) { i in
+    var policy = Renderer()
+    policy.inputs.failOn = .none
+    let lenient = policy
+    let told = Mutex<[Int: String]>([:])
+    DispatchQueue.concurrentPerform(iterations: 160) { i in
+      let renderer = i.isMultiple(of: 2) ? Renderer() : lenient
       do {
-        try Renderer().render(plan, to: fixtures.path("out-\(i).png"))
-        told.withLock { $0.append("rendered") }
+        try renderer.render(plan, to: fixtures.path("out-\(i).png"))
+        told.withLock { $0[i] = "rendered" }
       } catch {
-        told.withLock { $0.append("\(error)") }
+        told.withLock { $0[i] = "\(error)" }
       }
     }
     let messages = told.withLock { $0 }
-    #expect(messages.count == 120)
-    #expect(messages.allSatisfy { $0 == "\(base): truncated PNG" }, "\(Set(messages))")
-    #expect(try fixtures.files().sorted() == ["cut.png", "good.png"])
+    let strict = messages.filter { $0.key.isMultiple(of: 2) }.map(\.value)
+    let allowed = messages.filter { !$0.key.isMultiple(of: 2) }.map(\.value)
+    #expect(strict.count == 80 && allowed.count == 80)
+    #expect(strict.allSatisfy { $0 == "\(base): truncated PNG" }, "\(Set(strict))")
+    #expect(allowed.allSatisfy { $0 == "rendered" }, "\(Set(allowed))")
+    let outputs = Set((0..<160).filter { !$0.isMultiple(of: 2) }.map { "out-\($0).png" })
+    #expect(try Set(fixtures.files()) == outputs.union(["cut.png", "good.png"]))
   }
 }
