@@ -3,7 +3,8 @@
 // restart-interval index, a span opened over every interval, a region decoded and encoded again, the span encoded
 // and the file spliced; and, apart, the whole coefficients read, a region redrawn and the file written in the
 // photo's coding. Rectangles, masks and spans that do not fit, taken from the input's last bytes, go to every entry
-// point too, which must refuse them. Errors are expected; a crash, an address error or a hang is a bug.
+// point too, which must refuse them. And the reader of the libvips path (jpeg_stream.c) decodes the input's pixels
+// to its end, as a PNG or `quality` job does. Errors are expected; a crash, an address error or a hang is a bug.
 #include <fcntl.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -11,6 +12,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "CVipsShim.h"
 #include "JPEGTransplant.h"
 
 static sjt_state *state;
@@ -61,6 +63,34 @@ static void write_to_output(int spliced, char *message, size_t length) {
   close(fd);
 }
 
+// The libvips path's reader: libvips reads the header, stampcam's reader decodes every row and reads to the end.
+static void stream_pixels(size_t size) {
+  static int started;
+  if (!started) {
+    if (VIPS_INIT("stampcam-jpeg-fuzz")) abort();
+    vips_cache_set_max(0);
+    started = 1;
+  }
+  int fd = open(in_path, O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return;
+  VipsImage *like = vips_image_new_from_file(in_path, "access", VIPS_ACCESS_SEQUENTIAL, NULL);
+  scv_jpeg_stream *stream = NULL;
+  if (like && (long) like->Xsize * like->Ysize <= 1 << 20)
+    stream = scv_jpeg_stream_open(fd, like, size + 1, NULL);
+  close(fd);  // the reader holds its own duplicate
+  VipsImage *pixels = NULL;
+  if (stream && scv_jpeg_stream_image(stream, like, &pixels) == 0) {
+    size_t length = 0;
+    g_free(vips_image_write_to_memory(pixels, &length));
+    g_object_unref(pixels);
+  }
+  char message[256];
+  if (stream) scv_jpeg_stream_failure(stream, message, sizeof message);
+  scv_jpeg_stream_release(stream);
+  if (like) g_object_unref(like);
+  vips_error_clear();
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   if (!state) {
     state = sjt_new();
@@ -74,6 +104,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   fclose(f);
   char message[512];
   sjt_header header;
+  stream_pixels(size);
   // The check before the libvips path reads every JPEG to its end, whatever its coding.
   int checked = open(in_path, O_RDONLY | O_CLOEXEC);
   if (checked >= 0) {
