@@ -79,14 +79,14 @@ final class JPEGStream: @unchecked Sendable {
   }
 }
 
-/// A composed picture and, when its photo is decoded by stampcam's JPEG reader, that reader: a failure while the
-/// picture is written is told as the damage the reader found, if it found any.
+/// A composed picture and, when its photo is decoded by stampcam's JPEG reader, that reader: what stopped the reader
+/// (damage, most often) fails the writing of the picture, and is what it is told as.
 struct Composition {
   let image: Image
   let reader: JPEGStream?
 
-  /// Runs `body`, which stages `image` for an output; throws the damage the reader found instead, if it found any,
-  /// and then removes what was staged.
+  /// Runs `body`, which stages `image` for an output; when the reader was stopped (see `JPEGStream.telling`), throws
+  /// why instead, and removes what was staged.
   func writing(_ body: (Image) throws -> StagedFile) throws -> StagedFile {
     guard let reader else { return try body(image) }
     return try reader.telling({ try body(image) }, discard: { $0.discard() })

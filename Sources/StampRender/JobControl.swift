@@ -91,9 +91,9 @@ extension Image {
   /// Runs `body`, which computes this image's pixels (the image must be the job's own, never a shared one), so
   /// that the current job's control can stop it. When a tile failed anywhere meanwhile (see `scv_tile_errors`),
   /// the image's file is decoded again alone, under the policy it was opened with, and a problem found there fails
-  /// the evaluation, even if libvips
-  /// reported success: its tile cache hands a failed tile on as black, without the error, to the threads waiting
-  /// for it (seen: a truncated PNG photo written with black rows, one job in ten, two jobs in flight).
+  /// the evaluation even if libvips reported success: its tile cache hands a failed tile on as black, without the
+  /// error, to the threads waiting for it (seen: a truncated PNG photo written with black rows, one job in eight,
+  /// two jobs in flight).
   func evaluating<T>(_ body: () throws -> T) throws -> T {
     let failedTiles = scv_tile_errors()
     let result: T
