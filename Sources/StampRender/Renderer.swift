@@ -84,7 +84,7 @@ public struct Renderer: Sendable {
   /// With `sixteenBits` (for outputs that hold them: PNG, TIFF), a 16-bit photo stays 16-bit RGB, stamps
   /// composited at that depth. `streams` reads an upright stamped photo once, top to bottom (for callers that
   /// consume it in order); off, a stamped photo is decoded whole first, for callers that read it in any order (an
-  /// affine).
+  /// affine). Write the picture through `Composition.writing`, which tells the JPEG reader's failures.
   func compose(_ plan: RenderPlan, sixteenBits: Bool = false, streams: Bool = true) throws -> Composition {
     let file = try self.file(of: plan)
     let header = try Image.open(file, sequential: true, policy: inputs)
