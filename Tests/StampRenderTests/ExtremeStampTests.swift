@@ -9,12 +9,8 @@ import Testing
 struct ExtremeStampTests {
   func plan(_ base: String, _ stamp: String, center: StampPoint, width: Double) -> RenderPlan {
     RenderPlan(
-      base: base,
-      stamps: [
-        .init(
-          image: stamp,
-          placement: PlacedStamp(id: "s", center: center, size: StampSize(width, width / 2), scale: 1, rotation: 0))
-      ])
+      base: base, stamp: stamp,
+      placement: PlacedStamp(id: "s", center: center, size: StampSize(width, width / 2), scale: 1, rotation: 0))
   }
 
   /// A 40 x 20 stamp, red left half and green right half, drawn 80,000 pixels wide and centred on a 100 x 80

@@ -1,6 +1,7 @@
 import CVips
 import CVipsShim
 import Foundation
+import StampCore
 import StampTestShim
 import StampTestSupport
 import Testing
@@ -54,4 +55,11 @@ struct Fixtures {
   }
 
   func remove() { folder.remove() }
+}
+
+extension RenderPlan {
+  /// A plan drawing one stamp, the image at `stamp`, placed as `placement` says, on `base`.
+  init(base: String, stamp: String, placement: PlacedStamp) {
+    self.init(base: base, stamps: [.init(image: stamp, placement: placement)])
+  }
 }

@@ -19,12 +19,8 @@ struct ImageWriterTests {
     let base = try fixtures.solid("base.png", width: 64, height: 48, pixel: [20, 40, 60])
     let stamp = try fixtures.solid("stamp.png", width: 16, height: 16, pixel: [250, 10, 10, 255])
     let plan = RenderPlan(
-      base: base,
-      stamps: [
-        .init(
-          image: stamp,
-          placement: PlacedStamp(id: "s", center: StampPoint(32, 24), size: StampSize(16, 16), scale: 1, rotation: 0))
-      ])
+      base: base, stamp: stamp,
+      placement: PlacedStamp(id: "s", center: StampPoint(32, 24), size: StampSize(16, 16), scale: 1, rotation: 0))
     let output = fixtures.path("out.\(ext)")
     try Renderer().render(plan, to: output)
     let pixels = try Pixels(output)

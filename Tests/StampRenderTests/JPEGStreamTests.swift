@@ -41,7 +41,7 @@ struct JPEGStreamTests {
     }
     let placement = PlacedStamp(
       id: "s", center: StampPoint(30.5, 100.25), size: StampSize(20, 16), scale: 1.3, rotation: 25)
-    let plan = RenderPlan(base: base, stamps: [.init(image: stamp, placement: placement)])
+    let plan = RenderPlan(base: base, stamp: stamp, placement: placement)
     let reading = try Renderer().compose(plan)
     #expect(reading.reader != nil)
     var lenient = Renderer()
@@ -124,7 +124,7 @@ struct JPEGStreamTests {
     let base = try InputPolicyTests.damaged("flipped", in: fixtures)
     let stamp = try fixtures.picture("stamp.png", width: 8, height: 8, bands: 4) { _, _ in [10, 20, 30, 255] }
     let placement = PlacedStamp(id: "s", center: StampPoint(20, 20), size: StampSize(8, 8), scale: 1, rotation: 0)
-    let plan = RenderPlan(base: base, stamps: [.init(image: stamp, placement: placement)])
+    let plan = RenderPlan(base: base, stamp: stamp, placement: placement)
     do {
       _ = try Renderer().compose(plan, streams: false)
       Issue.record("a damaged photo was decoded whole")

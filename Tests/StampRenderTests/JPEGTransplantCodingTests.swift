@@ -29,7 +29,7 @@ struct JPEGTransplantCodingTests {
   static func plan(on base: String, fixtures: Fixtures) throws -> RenderPlan {
     let red = try fixtures.solid("red.png", width: 16, height: 16, pixel: [230, 20, 20, 255])
     let placement = PlacedStamp(id: "r", center: StampPoint(300, 200), size: StampSize(16, 16), scale: 1, rotation: 0)
-    return RenderPlan(base: base, stamps: [.init(image: red, placement: placement)])
+    return RenderPlan(base: base, stamp: red, placement: placement)
   }
 
   static func size(_ path: String) throws -> Double {

@@ -82,12 +82,8 @@ struct JPEGTransplantTests {
     }
     let red = try fixtures.solid("red.png", width: 30, height: 30, pixel: [255, 0, 0, 255])
     let plan = RenderPlan(
-      base: base,
-      stamps: [
-        .init(
-          image: red,
-          placement: PlacedStamp(id: "r", center: StampPoint(145, 103), size: StampSize(30, 30), scale: 1, rotation: 0))
-      ])
+      base: base, stamp: red,
+      placement: PlacedStamp(id: "r", center: StampPoint(145, 103), size: StampSize(30, 30), scale: 1, rotation: 0))
     let output = fixtures.path("out.jpg")
     #expect(try JPEGTransplant.transplant(plan, to: output, with: Renderer()) == .transplant)
     let pixels = try Pixels(output)

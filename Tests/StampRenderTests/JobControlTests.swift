@@ -13,7 +13,7 @@ struct JobControlTests {
     let base = try fixtures.jpeg("base.jpg", width: 64, height: 48, subsampling: .half) { Fixtures.texture($0, $1) }
     let stamp = try fixtures.solid("red.png", width: 16, height: 16, pixel: [230, 20, 20, 255])
     let placement = PlacedStamp(id: "a", center: StampPoint(30, 30), size: StampSize(16, 16), scale: 1, rotation: 0)
-    let plan = RenderPlan(base: base, stamps: [.init(image: stamp, placement: placement)])
+    let plan = RenderPlan(base: base, stamp: stamp, placement: placement)
     let renderer = Renderer()
     let control = JobControl()
     control.stop(because: "stopped for the test")

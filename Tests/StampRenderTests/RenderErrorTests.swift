@@ -85,7 +85,7 @@ struct RenderErrorTests {
       let placed = PlacedStamp(id: "s", center: StampPoint(20, 20), size: StampSize(20, 20), scale: 1, rotation: 0)
       let error = #expect(throws: RenderError.self) {
         try Renderer().render(
-          RenderPlan(base: photo, stamps: [.init(image: image, placement: placed)]), to: fixtures.path("out.png"))
+          RenderPlan(base: photo, stamp: image, placement: placed), to: fixtures.path("out.png"))
       }
       #expect(error == .input(path: image, problem: problem))
     }

@@ -132,12 +132,8 @@ struct RenderPathTests {
     try Data(bytes).write(to: URL(fileURLWithPath: damaged))
     let stamp = try fixtures.solid("red.png", width: 8, height: 8, pixel: [230, 20, 20, 255])
     let plan = RenderPlan(
-      base: damaged,
-      stamps: [
-        .init(
-          image: stamp,
-          placement: PlacedStamp(id: "s", center: StampPoint(20, 16), size: StampSize(8, 8), scale: 1, rotation: 0))
-      ])
+      base: damaged, stamp: stamp,
+      placement: PlacedStamp(id: "s", center: StampPoint(20, 16), size: StampSize(8, 8), scale: 1, rotation: 0))
     let out = fixtures.path("out.jpg")
     #expect(try JPEGTransplant.transplant(plan, to: out, with: Renderer()) == .libvips(.quantization))
     #expect(try Renderer().render(plan, to: out) == .libvips(.quantization))

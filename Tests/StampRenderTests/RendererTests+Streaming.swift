@@ -73,12 +73,8 @@ struct RendererStreamingTests {
     let base = try fixtures.solid("base.jpg", width: 64, height: 48, pixel: [10, 20, 30], orientation: 6)
     let stamp = try fixtures.solid("stamp.png", width: 8, height: 8, pixel: [255, 0, 0, 255])
     let plan = RenderPlan(
-      base: base,
-      stamps: [
-        .init(
-          image: stamp,
-          placement: PlacedStamp(id: "s", center: StampPoint(10, 10), size: StampSize(8, 8), scale: 1, rotation: 0))
-      ])
+      base: base, stamp: stamp,
+      placement: PlacedStamp(id: "s", center: StampPoint(10, 10), size: StampSize(8, 8), scale: 1, rotation: 0))
     #expect(try Renderer().compose(plan).image.readsInOrder == false)
   }
 }

@@ -162,12 +162,8 @@ struct RendererTests {
     defer { fixtures.remove() }
     func drawn(base: String, stamp: String) throws -> Pixels {
       let plan = RenderPlan(
-        base: base,
-        stamps: [
-          .init(
-            image: stamp,
-            placement: PlacedStamp(id: "s", center: StampPoint(20, 20), size: StampSize(20, 20), scale: 1, rotation: 0))
-        ])
+        base: base, stamp: stamp,
+        placement: PlacedStamp(id: "s", center: StampPoint(20, 20), size: StampSize(20, 20), scale: 1, rotation: 0))
       let output = fixtures.path("out-\((base as NSString).lastPathComponent)")
       try Renderer().render(plan, to: output)
       return try Pixels(output)

@@ -52,12 +52,8 @@ extension TransformCacheTests {
       [UInt8(x * 10), UInt8(y * 4), 90, 255]
     }
     let plan = RenderPlan(
-      base: base,
-      stamps: [
-        .init(
-          image: stamp,
-          placement: PlacedStamp(id: "s", center: StampPoint(48, 48), size: StampSize(20, 60), scale: 1, rotation: 10))
-      ])
+      base: base, stamp: stamp,
+      placement: PlacedStamp(id: "s", center: StampPoint(48, 48), size: StampSize(20, 60), scale: 1, rotation: 10))
     var renderer = Renderer()
     renderer.stripHeight = 16
     #expect(try renderer.render(plan, to: fixtures.path("one.jpg")) == .transplant)
