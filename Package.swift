@@ -26,12 +26,16 @@ let package = Package(
     ),
     // Fixed-arity C wrappers over libvips' variadic API, and the libjpeg code of the DCT-domain JPEG path.
     .target(name: "CVipsShim", dependencies: ["CVips"], linkerSettings: [.linkedLibrary("jpeg")]),
+    // File safety: folders held open and walked with openat, staged atomic writes, temporaries and their cleanup,
+    // file identities, the input policy and input root. Foundation only: no libvips, no JPEG.
+    .target(name: "StampFiles"),
     // The only module that talks to libvips.
-    .target(name: "StampRender", dependencies: ["StampCore", "CVips", "CVipsShim"]),
+    .target(name: "StampRender", dependencies: ["StampCore", "StampFiles", "CVips", "CVipsShim"]),
     // Jobs: manifest + headers -> scene -> render plan -> files.
-    .target(name: "StampBatch", dependencies: ["StampCore", "StampManifest", "StampRender"]),
+    .target(name: "StampBatch", dependencies: ["StampCore", "StampManifest", "StampFiles", "StampRender"]),
     // The thin command line.
-    .executableTarget(name: "stampcam", dependencies: ["StampBatch", "StampManifest", "StampCore", "StampImport"]),
+    .executableTarget(
+      name: "stampcam", dependencies: ["StampBatch", "StampManifest", "StampCore", "StampFiles", "StampImport"]),
     .target(name: "StampImport", dependencies: ["StampCore", "StampManifest"]),
     // Gesture-engine benchmark (scripts/bench-gestures): touch events replayed per second.
     .executableTarget(name: "StampBench", dependencies: ["StampCore", "StampManifest"]),
@@ -40,15 +44,22 @@ let package = Package(
     .target(
       name: "StampTestShim", dependencies: ["CVips"], path: "Tests/StampTestShim",
       linkerSettings: [.linkedLibrary("jpeg")]),
-    // What several test targets share: a temporary folder with input writers, and decoded pictures.
-    .target(name: "StampTestSupport", dependencies: ["StampRender", "StampTestShim"], path: "Tests/StampTestSupport"),
+    // What several test targets share: a temporary folder with file writers (no pixels, so tests that need none link
+    // no libvips), and beside it the picture writers and decoded pictures.
+    .target(name: "StampTestFolders", path: "Tests/StampTestFolders"),
+    .target(
+      name: "StampTestSupport", dependencies: ["StampFiles", "StampRender", "StampTestFolders", "StampTestShim"], path: "Tests/StampTestSupport"),
     .testTarget(name: "StampCoreTests", dependencies: ["StampCore"]),
-    .testTarget(name: "StampManifestTests", dependencies: ["StampManifest", "StampCore"]),
+    .testTarget(name: "StampManifestTests", dependencies: ["StampManifest", "StampCore", "StampTestFolders"]),
+    .testTarget(name: "StampFilesTests", dependencies: ["StampFiles", "StampTestFolders"]),
     .testTarget(
-      name: "StampRenderTests", dependencies: ["StampRender", "StampCore", "StampTestSupport", "StampTestShim"]),
+      name: "StampRenderTests",
+      dependencies: ["StampRender", "StampCore", "StampFiles", "StampTestFolders", "StampTestSupport", "StampTestShim"]),
     .testTarget(
-      name: "StampBatchTests", dependencies: ["StampBatch", "StampManifest", "StampCore", "StampRender", "StampTestSupport"]),
-    .testTarget(name: "stampcamTests", dependencies: ["stampcam", "StampTestSupport"]),
+      name: "StampBatchTests", dependencies: [
+        "StampBatch", "StampManifest", "StampCore", "StampFiles", "StampRender", "StampTestFolders", "StampTestSupport",
+      ]),
+    .testTarget(name: "stampcamTests", dependencies: ["stampcam", "StampFiles", "StampTestFolders", "StampTestSupport"]),
     .testTarget(name: "StampImportTests", dependencies: ["StampImport", "StampCore"]),
   ],
   swiftLanguageModes: [.v6]

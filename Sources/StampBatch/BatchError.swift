@@ -1,11 +1,11 @@
 /// Errors of the batch layer that are not about one job's pixels.
-public enum BatchError: Error, CustomStringConvertible, Equatable {
+package enum BatchError: Error, CustomStringConvertible, Equatable {
   /// The output folder cannot be created or used.
   case outputFolder(path: String, message: String)
   /// A job's output path would leave the output folder or overwrite an input.
   case unsafeOutput(job: String, path: String, reason: String)
 
-  public var description: String {
+  package var description: String {
     switch self {
     case .outputFolder(let path, let message):
       return "\(path): cannot use as the output folder: \(message)"

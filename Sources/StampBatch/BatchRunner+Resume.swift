@@ -1,3 +1,4 @@
+import StampFiles
 import StampManifest
 
 extension BatchRunner {

@@ -1,40 +1,41 @@
+import StampFiles
 import Foundation
 import StampManifest
 import StampRender
 
 /// The options of one `render` run.
-public struct BatchOptions: Sendable {
+package struct BatchOptions: Sendable {
   /// The folder outputs go under.
-  public var outputFolder: String
+  package var outputFolder: String
   /// Jobs in flight at once.
-  public var concurrency: Int
+  package var concurrency: Int
   /// Photos and stamps with more pixels fail their job before decoding.
-  public var maxPixels: Int
+  package var maxPixels: Int
   /// Draw every job's overlay picture, whatever the manifest says.
-  public var overlay = false
+  package var overlay = false
   /// Render only this shard's jobs.
-  public var shard: Shard?
+  package var shard: Shard?
   /// Skip jobs whose outputs were made from the same job, inputs and stampcam version (a record in `.stampcam/`
   /// under the output folder says how each job's outputs were made); render the others again.
-  public var resume = false
+  package var resume = false
   /// Files no output may replace, besides each job's own inputs (see `OutputClaims.protected`).
-  public var protected: Set<FileIdentity> = []
+  package var protected: Set<FileIdentity> = []
   /// The manifest's name as the user gave it, which starts every job's error (`m.json:41: job "x": ...`).
-  public var manifest: String?
+  package var manifest: String?
 
   /// Adds the file at `path` (the report, once it was opened) to `protected`.
-  public mutating func protect(_ path: String) {
+  package mutating func protect(_ path: String) {
     if let identity = FileIdentity(path: path) { protected.insert(identity) }
   }
   /// Which loaders photos and stamps may use, how damaged they may be, and the folder they must lie in.
-  public var inputs = InputPolicy()
+  package var inputs = InputPolicy()
   /// Bytes of decoded stamps kept between jobs (`--stamp-cache-mb`).
-  public var stampCacheBytes = 128 << 20
+  package var stampCacheBytes = 128 << 20
   /// Seconds a job may run before it is stopped (`--job-timeout`); 0 for no limit.
-  public var jobTimeout = 300.0
+  package var jobTimeout = 300.0
 
   /// Creates options; `concurrency` nil means the number of active cores.
-  public init(outputFolder: String, concurrency: Int? = nil, maxPixels: Int = 100_000_000) {
+  package init(outputFolder: String, concurrency: Int? = nil, maxPixels: Int = 100_000_000) {
     self.outputFolder = outputFolder
     self.concurrency = concurrency ?? ProcessInfo.processInfo.activeProcessorCount
     self.maxPixels = maxPixels
@@ -42,12 +43,12 @@ public struct BatchOptions: Sendable {
 }
 
 /// Renders jobs with bounded concurrency; a failing job fails alone.
-public struct BatchRunner: Sendable {
+package struct BatchRunner: Sendable {
   let options: BatchOptions
   let jobRenderer: JobRenderer
 
   /// Prepares a run: creates the output folder.
-  public init(options: BatchOptions) throws {
+  package init(options: BatchOptions) throws {
     self.options = options
     try options.inputs.activate()
     let cache = StampCache(maxPixels: options.maxPixels, policy: options.inputs, budget: options.stampCacheBytes)
@@ -60,7 +61,7 @@ public struct BatchRunner: Sendable {
   }
 
   /// Renders every job of the array and returns the outcomes in manifest order.
-  public func run(_ jobs: [JobEntry], done: @escaping @Sendable (JobOutcome) -> Void = { _ in }) -> [JobOutcome] {
+  package func run(_ jobs: [JobEntry], done: @escaping @Sendable (JobOutcome) -> Void = { _ in }) -> [JobOutcome] {
     let outcomes = Locked([JobOutcome]())
     run(
       jobs.lazy.map { .success($0) },
@@ -76,7 +77,7 @@ public struct BatchRunner: Sendable {
   /// worker threads, one call at a time, as each finishes or is skipped. Jobs outside the shard are not
   /// reported; an undecodable job (a JSON Lines line that changed since validation) fails alone. Stops taking
   /// jobs once `cancellation` is cancelled; jobs in flight finish.
-  public func run<Jobs: Sequence<Result<JobEntry, ManifestError>>>(
+  package func run<Jobs: Sequence<Result<JobEntry, ManifestError>>>(
     _ jobs: Jobs, cancellation: Cancellation = Cancellation(), done: @escaping @Sendable (JobOutcome) -> Void
   ) where Jobs.Iterator: SendableMetatype {
     run(jobs, cancellation: cancellation) { outcome -> Bool in
@@ -88,7 +89,7 @@ public struct BatchRunner: Sendable {
   /// `run` whose `record` (the report) says whether it could note the outcome: a job's outputs are renamed into
   /// place and recorded under one lock (see `TemporaryFiles.commit`), and removed again when `record` returns false,
   /// so that no output stays that the report does not list.
-  public func run<Jobs: Sequence<Result<JobEntry, ManifestError>>>(
+  package func run<Jobs: Sequence<Result<JobEntry, ManifestError>>>(
     _ jobs: Jobs, cancellation: Cancellation = Cancellation(), record: @escaping @Sendable (JobOutcome) -> Bool
   ) where Jobs.Iterator: SendableMetatype {
     let iterator = Locked(jobs.makeIterator())
@@ -130,7 +131,7 @@ public struct BatchRunner: Sendable {
     let start = DispatchTime.now()
     func seconds() -> Double { Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9 }
     func failed(_ error: Error) -> JobOutcome {
-      let told = (error as? RenderError)?.diagnosed(reading: job.base) ?? error
+      let told = RenderError(error)?.diagnosed(reading: job.base) ?? error
       let place = (options.manifest.map { "\($0):\(job.line): " } ?? "") + "job \(JSON.quote(job.id)): "
       return JobOutcome(id: job.id, status: .failed, outputs: [], error: place + "\(told)", seconds: seconds())
     }

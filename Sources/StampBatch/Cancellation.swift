@@ -1,9 +1,10 @@
+import StampFiles
 import StampRender
 import Synchronization
 
 /// A flag the signal handler sets and the workers read: once cancelled, no new job starts; `stopJobs` then stops
 /// the jobs in flight.
-public final class Cancellation: Sendable {
+package final class Cancellation: Sendable {
   private struct State {
     var cancelled = false
     var running: [ObjectIdentifier: JobControl] = [:]
@@ -13,15 +14,15 @@ public final class Cancellation: Sendable {
   private let state = Mutex(State())
 
   /// A flag not yet set.
-  public init() {}
+  package init() {}
 
   /// Stops the batch from taking more jobs.
-  public func cancel() {
+  package func cancel() {
     state.withLock { $0.cancelled = true }
   }
 
   /// Stops every job in flight and every job that starts later, with `reason` as its error.
-  public func stopJobs(because reason: String) {
+  package func stopJobs(because reason: String) {
     let jobs = state.withLock {
       $0.stopReason = reason
       return Array($0.running.values)
@@ -43,18 +44,12 @@ public final class Cancellation: Sendable {
   }
 
   /// True once `cancel()` was called.
-  public var isCancelled: Bool {
+  package var isCancelled: Bool {
     state.withLock { $0.cancelled }
   }
 
   /// Deletes the temporary files of the outputs being written right now; for a process about to exit at once.
-  public static func removeTemporaryFiles() {
+  package static func removeTemporaryFiles() {
     TemporaryFiles.shared.removeAll()
   }
 }
-
-/// What stampcam accepts as input (`--input-root`, `--fail-on`, `--allow-untrusted-loaders`).
-public typealias InputPolicy = StampRender.InputPolicy
-
-/// Whole-or-nothing file writes, for the command line's own outputs (imported touches).
-public typealias AtomicFile = StampRender.AtomicFile

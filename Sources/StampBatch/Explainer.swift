@@ -1,31 +1,32 @@
+import StampFiles
 import StampCore
 import StampManifest
 import StampRender
 
 /// `stampcam explain`: replays each job from headers alone and describes the outcome as JSON.
-public struct Explainer: Sendable {
+package struct Explainer: Sendable {
   /// What `explain` prints, and the jobs it could not replay.
-  public struct Explanation: Sendable {
+  package struct Explanation: Sendable {
     /// The JSON document `{"jobs": [...]}`, one job per line.
-    public var json: String
+    package var json: String
     /// Each job that could not be replayed (it has an `{"id", "error"}` entry in `json`), with the error.
-    public var failures: [(job: JobEntry, message: String)]
+    package var failures: [(job: JobEntry, message: String)]
   }
 
   /// Photos and stamps with more pixels are refused, as render would.
-  public var maxPixels: Int
+  package var maxPixels: Int
   /// The loaders allowed and the input root, as render would apply them.
-  public var inputs: InputPolicy
+  package var inputs: InputPolicy
 
   /// Creates an explainer reading inputs as `render` does with the same `--max-pixels` and input options.
-  public init(maxPixels: Int = 100_000_000, inputs: InputPolicy = InputPolicy()) {
+  package init(maxPixels: Int = 100_000_000, inputs: InputPolicy = InputPolicy()) {
     self.maxPixels = maxPixels
     self.inputs = inputs
   }
 
   /// Describes every job that can be replayed; a job that cannot (an unreadable photo, a gesture on a covered
   /// stamp) gets an entry `{"id", "error"}` in its place, and the others are described all the same.
-  public func explain(_ jobs: [JobEntry]) -> Explanation {
+  package func explain(_ jobs: [JobEntry]) -> Explanation {
     let renderer = JobRenderer.replaying(maxPixels: maxPixels, inputs: inputs)
     var lines: [String] = []
     var failures: [(job: JobEntry, message: String)] = []

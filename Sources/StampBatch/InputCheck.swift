@@ -4,10 +4,10 @@ import StampRender
 
 /// Inputs checked against `--input-root` before anything is rendered, so that a manifest naming a file outside
 /// is refused whole (each input named with its job). Rendering checks again, on the very file it opens.
-public enum InputCheck {
+package enum InputCheck {
   /// A diagnostic for each input of `job` whose real path (symlinks and `..` resolved) lies outside `root` (a
   /// real path). Inputs that do not exist are left to the job, which fails naming them.
-  public static func confined(_ job: JobEntry, to root: String, file: String) -> [Diagnostic] {
+  package static func confined(_ job: JobEntry, to root: String, file: String) -> [Diagnostic] {
     let inputs =
       [("jobs[\(job.index)].base", job.base)]
       + job.stamps.enumerated().map { ("jobs[\(job.index)].stamps[\($0)].image", $1.image) }

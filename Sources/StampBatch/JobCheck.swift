@@ -1,3 +1,4 @@
+import StampFiles
 import Foundation
 import StampCore
 import StampManifest
@@ -6,10 +7,10 @@ import StampRender
 /// What the manifest decoder cannot judge about a job: whether its outputs name a format stampcam writes (checked
 /// before any rendering), whether its inputs exist (checked by stat, never by decoding, in `validate`), and
 /// whether its gestures can be replayed on the photo and stamps its headers describe (in `validate`).
-public enum JobCheck {
+package enum JobCheck {
   /// A diagnostic for each output whose extension names no format stampcam writes, and for each output (the
   /// overlay too when `overlay` or the job asks for it) with a name too long for its temporary file.
-  public static func outputs(of job: JobEntry, file: String, overlay: Bool = false) -> [Diagnostic] {
+  package static func outputs(of job: JobEntry, file: String, overlay: Bool = false) -> [Diagnostic] {
     let outputs = [("output", job.output)] + (job.viewOutput.map { [("viewOutput", $0)] } ?? [])
     let formats = outputs.compactMap { key, output -> Diagnostic? in
       guard OutputFormat(path: output) == nil else { return nil }
@@ -31,7 +32,7 @@ public enum JobCheck {
   }
 
   /// A diagnostic for each input of `job` that is missing, not a regular file, or unreadable.
-  public static func inputs(of job: JobEntry, file: String) -> [Diagnostic] {
+  package static func inputs(of job: JobEntry, file: String) -> [Diagnostic] {
     var found: [Diagnostic] = []
     var seen = Set<String>()
     let inputs =
@@ -51,7 +52,7 @@ public enum JobCheck {
   /// across). Pixels are never decoded, so a photo damaged past its header is found by `render` alone.
   /// `stampSize` gives a stamp's upright size (default: `headerSize`; a caller may keep the sizes it has read).
   /// `inputs` is the loader policy and input root render would apply.
-  public static func replay(
+  package static func replay(
     of job: JobEntry, file: String, maxPixels: Int = 100_000_000, inputs: InputPolicy = InputPolicy(),
     stampSize: ((String) throws -> StampSize)? = nil
   ) -> [Diagnostic] {
@@ -76,7 +77,7 @@ public enum JobCheck {
 
   /// An image's upright size from its header; throws when the header cannot be read (with the loaders `inputs`
   /// allows, inside its root) or the image has more than `maxPixels` pixels, as the renderer refuses it.
-  public static func headerSize(
+  package static func headerSize(
     of image: String, maxPixels: Int = 100_000_000, inputs: InputPolicy = InputPolicy()
   ) throws -> StampSize {
     let header = try ImageHeader.read(InputFile.open(image, root: inputs.root), policy: inputs)

@@ -1,29 +1,29 @@
 /// How one job ended.
-public struct JobOutcome: Sendable, Equatable {
+package struct JobOutcome: Sendable, Equatable {
   /// Whether the job's outputs were written.
-  public enum Status: String, Sendable {
+  package enum Status: String, Sendable {
     case ok, failed, skipped
   }
 
   /// The job's id.
-  public var id: String
+  package var id: String
   /// How it ended.
-  public var status: Status
+  package var status: Status
   /// The files written, relative to the output folder.
-  public var outputs: [String]
+  package var outputs: [String]
   /// What went wrong, naming the file, when the job failed.
-  public var error: String?
+  package var error: String?
   /// Wall-clock seconds the job took.
-  public var seconds: Double
+  package var seconds: Double
   /// Under `--resume`, why the job was skipped or rendered (`skipped: up to date`, `redone: job changed`, ...).
-  public var resume: String?
+  package var resume: String?
   /// How the main output was made, when it was: "lossless", "restart-intervals" or "pixels" (`RenderPath.name`).
-  public var path: String?
+  package var path: String?
   /// Why a JPEG photo written as JPEG with no quality was re-encoded from pixels (`RenderPath.fallback`).
-  public var fallback: String?
+  package var fallback: String?
 
   /// Creates an outcome.
-  public init(id: String, status: Status, outputs: [String], error: String?, seconds: Double) {
+  package init(id: String, status: Status, outputs: [String], error: String?, seconds: Double) {
     self.id = id
     self.status = status
     self.outputs = outputs
@@ -35,7 +35,7 @@ public struct JobOutcome: Sendable, Equatable {
 extension JobOutcome {
   /// The report's line for this job: `{"id", "status", "outputs", "error", "seconds", "path", "fallback"}`, and
   /// `"resume"` under `--resume`.
-  public var jsonLine: String {
+  package var jsonLine: String {
     var fields: [(String, JSON.Value)] = [
       ("id", .string(id)), ("status", .string(status.rawValue)), ("outputs", .array(outputs.map { .string($0) })),
       ("error", error.map { .string($0) } ?? .null), ("seconds", .number((seconds * 1000).rounded() / 1000)),

@@ -1,3 +1,4 @@
+import StampFiles
 import Foundation
 import StampCore
 import StampManifest
@@ -60,7 +61,6 @@ struct JobRenderer: Sendable {
     let wantsOverlay = overlayAll || job.overlay
     // The photo is opened once: its header and, for every output, its pixels are read from that one file.
     let base = try InputFile.open(job.base, root: renderer.inputs.root)
-    JobControl.current?.outputModeLimit = base.mode
     let (scene, traces) = try replay(job, base: base, tracing: wantsOverlay) { try renderer.cache.pixelSize(of: $0) }
     var plan = RenderPlan(
       base: job.base,
@@ -68,7 +68,12 @@ struct JobRenderer: Sendable {
     plan.baseFile = base
     let inputs = inputs(of: job)
     let quality = job.settings.quality
-    let targets = try outputs(of: job).map { try paths.resolve($0, job: job.id, inputs: inputs) }
+    let targets = try outputs(of: job).map {
+      var target = try paths.resolve($0, job: job.id, inputs: inputs)
+      // An output is never more open than its photo: a private photo stays private.
+      target.modeLimit = base.mode
+      return target
+    }
     afterResolving?()
     var staged: [StagedFile] = []
     var path: RenderPath?

@@ -1,3 +1,4 @@
+import StampFiles
 import Foundation
 import StampManifest
 import StampRender
@@ -7,7 +8,7 @@ import StampRender
 /// device and inode (hard links, symbolic links, `..` all lead to the same), one not yet written by the real path of
 /// its deepest existing folder plus the rest of its name. Fed one job at a time, so a JSON Lines manifest can be
 /// checked while it streams; memory holds one small entry per distinct file.
-public final class OutputClaims {
+package final class OutputClaims {
   /// A file as compared here.
   enum Identity: Hashable {
     case file(FileIdentity)
@@ -52,11 +53,11 @@ public final class OutputClaims {
   private let file: String
   private var claims: [Identity: Claim] = [:]
   /// The existing files no output may replace: every input, the manifest, the report (see `BatchOptions.protected`).
-  public private(set) var protected: Set<FileIdentity> = []
+  package private(set) var protected: Set<FileIdentity> = []
 
   /// Claims for a batch writing under `out` from `manifest` (named `file` in diagnostics), reporting to `report`
   /// (nil or `-`: none). Fails when the report is the manifest.
-  public init(out: String, manifest: String, file: String, report: String?) throws(ManifestError) {
+  package init(out: String, manifest: String, file: String, report: String?) throws(ManifestError) {
     self.out = out
     self.file = file
     _ = claim(manifest, Claim(role: .manifest, index: -1, id: "", field: .none))
@@ -69,7 +70,7 @@ public final class OutputClaims {
 
   /// Claims the files of `job` (its overlay too when `overlay`) and returns a diagnostic for each that another
   /// claim already holds in a way that would overwrite it.
-  public func add(_ job: JobEntry, overlay: Bool) -> [Diagnostic] {
+  package func add(_ job: JobEntry, overlay: Bool) -> [Diagnostic] {
     var files: [(String, Claim)] = [(job.base, Claim(role: .input, index: job.index, id: job.id, field: .base))]
     for (k, stamp) in job.stamps.enumerated() {
       files.append((stamp.image, Claim(role: .input, index: job.index, id: job.id, field: .stamp(k))))

@@ -1,13 +1,13 @@
 /// One of N deterministic parts of a manifest: job i belongs to shard i mod N (0-based, as Kubernetes'
 /// JOB_COMPLETION_INDEX), so N runs with shards 0..<N render every job exactly once.
-public struct Shard: Sendable, Equatable {
+package struct Shard: Sendable, Equatable {
   /// This shard, 0 ..< count.
-  public var index: Int
+  package var index: Int
   /// How many shards there are.
-  public var count: Int
+  package var count: Int
 
   /// Parses `I/N`; nil unless 0 <= I < N.
-  public init?(_ text: String) {
+  package init?(_ text: String) {
     let parts = text.split(separator: "/", omittingEmptySubsequences: false)
     guard parts.count == 2, let i = Int(parts[0]), let n = Int(parts[1]), n >= 1, i >= 0, i < n else { return nil }
     index = i
@@ -15,5 +15,5 @@ public struct Shard: Sendable, Equatable {
   }
 
   /// True when the job at `jobIndex` (its place in the manifest, from 0) is this shard's.
-  public func contains(_ jobIndex: Int) -> Bool { jobIndex % count == index }
+  package func contains(_ jobIndex: Int) -> Bool { jobIndex % count == index }
 }

@@ -1,22 +1,22 @@
 import Foundation
 
 /// Counts of a finished run, and the one-line summary printed to stderr.
-public struct Summary: Sendable, Equatable {
-  public var ok = 0
-  public var failed = 0
-  public var skipped = 0
-  public var seconds = 0.0
+package struct Summary: Sendable, Equatable {
+  package var ok = 0
+  package var failed = 0
+  package var skipped = 0
+  package var seconds = 0.0
   /// Jobs whose JPEG was re-encoded from pixels, by reason (the fallback's text up to its first colon).
-  public var fallbacks: [String: Int] = [:]
+  package var fallbacks: [String: Int] = [:]
 
   /// Tallies outcomes.
-  public init(_ outcomes: [JobOutcome] = [], seconds: Double = 0) {
+  package init(_ outcomes: [JobOutcome] = [], seconds: Double = 0) {
     for outcome in outcomes { add(outcome) }
     self.seconds = seconds
   }
 
   /// Counts one more outcome.
-  public mutating func add(_ outcome: JobOutcome) {
+  package mutating func add(_ outcome: JobOutcome) {
     switch outcome.status {
     case .ok: ok += 1
     case .failed: failed += 1
@@ -28,13 +28,13 @@ public struct Summary: Sendable, Equatable {
   }
 
   /// Jobs counted so far.
-  public var total: Int { ok + failed + skipped }
+  package var total: Int { ok + failed + skipped }
 
   /// The exit status the design promises: 0 when nothing failed, 1 otherwise.
-  public var exitStatus: Int32 { failed > 0 ? 1 : 0 }
+  package var exitStatus: Int32 { failed > 0 ? 1 : 0 }
 
   /// E.g. `2 jobs fell back from the lossless JPEG path to pixels: 1 colour-space, 1 damaged`; nil when none did.
-  public var fallbackLine: String? {
+  package var fallbackLine: String? {
     let count = fallbacks.values.reduce(0, +)
     guard count > 0 else { return nil }
     let reasons = fallbacks.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.map { "\($0.value) \($0.key)" }
@@ -43,7 +43,7 @@ public struct Summary: Sendable, Equatable {
   }
 
   /// E.g. `3 jobs: 2 written, 1 failed, 0 skipped in 1.2 s`.
-  public var line: String {
+  package var line: String {
     let time = seconds < 10 ? String(format: "%.2f", seconds) : String(format: "%.1f", seconds)
     return "\(total) job\(total == 1 ? "" : "s"): \(ok) written, \(failed) failed, \(skipped) skipped in \(time) s"
   }

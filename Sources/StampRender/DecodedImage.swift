@@ -2,18 +2,18 @@ import CVips
 import CVipsShim
 
 /// An image file decoded into 8-bit interleaved samples, row by row: for checks of what stampcam wrote.
-public struct DecodedImage: Sendable, Equatable {
+package struct DecodedImage: Sendable, Equatable {
   /// Width in pixels.
-  public let width: Int
+  package let width: Int
   /// Height in pixels.
-  public let height: Int
+  package let height: Int
   /// Samples per pixel.
-  public let bands: Int
+  package let bands: Int
   /// The samples, `bands` per pixel, rows top to bottom.
-  public let samples: [UInt8]
+  package let samples: [UInt8]
 
   /// Decodes `path` as stored (no EXIF orientation applied).
-  public init(contentsOf path: String) throws {
+  package init(contentsOf path: String) throws {
     let image = try Image.open(path, sequential: false)
     width = image.width
     height = image.height

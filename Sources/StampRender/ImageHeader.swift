@@ -1,36 +1,37 @@
+import StampFiles
 import StampCore
 
 /// What an image's header says, read without decoding its pixels.
-public struct ImageHeader: Sendable, Hashable {
+package struct ImageHeader: Sendable, Hashable {
   /// Stored width in pixels (before EXIF orientation).
-  public var width: Int
+  package var width: Int
   /// Stored height in pixels (before EXIF orientation).
-  public var height: Int
+  package var height: Int
   /// EXIF orientation 1...8 (1 when absent).
-  public var orientation: Int
+  package var orientation: Int
 
   /// Creates a header.
-  public init(width: Int, height: Int, orientation: Int) {
+  package init(width: Int, height: Int, orientation: Int) {
     self.width = width
     self.height = height
     self.orientation = orientation
   }
 
   /// True when orientation 5...8 swaps width and height.
-  public var swapsAxes: Bool { orientation >= 5 && orientation <= 8 }
+  package var swapsAxes: Bool { orientation >= 5 && orientation <= 8 }
 
   /// The size in image space: upright, after the orientation is applied.
-  public var uprightSize: StampSize {
+  package var uprightSize: StampSize {
     swapsAxes ? StampSize(Double(height), Double(width)) : StampSize(Double(width), Double(height))
   }
 
   /// Reads a file's header; its pixels are not decoded.
-  public static func read(_ path: String) throws -> ImageHeader {
+  package static func read(_ path: String) throws -> ImageHeader {
     try read(InputFile.open(path), policy: InputPolicy())
   }
 
   /// Reads an opened input's header with the loaders `policy` allows; its pixels are not decoded.
-  public static func read(_ file: InputFile, policy: InputPolicy) throws -> ImageHeader {
+  package static func read(_ file: InputFile, policy: InputPolicy) throws -> ImageHeader {
     let image = try Image.open(file, sequential: true, policy: policy)
     return ImageHeader(width: image.width, height: image.height, orientation: image.orientation)
   }

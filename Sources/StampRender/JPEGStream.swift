@@ -1,3 +1,4 @@
+import StampFiles
 import CVips
 import CVipsShim
 

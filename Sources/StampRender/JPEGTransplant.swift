@@ -1,3 +1,4 @@
+import StampFiles
 import Foundation
 import StampCore
 
@@ -41,7 +42,8 @@ enum JPEGTransplant {
         // Entropy decoding only: reading the coefficients into arrays cost as much as decoding the pixels.
         try codec.skim()
       }
-    } catch let error as RenderError {
+    } catch {
+      guard let error = RenderError(error) else { throw error }
       if case .damaged = error { throw error }
     }
   }
@@ -68,7 +70,8 @@ enum JPEGTransplant {
       let fails = truncated ? renderer.inputs.failOn != .none : renderer.inputs.failOn >= .error
       if fails { throw RenderError.damaged(path: path, message: message, truncated: truncated) }
       return Attempt(path: .libvips(.damaged(message)), facts: facts)
-    } catch let error as RenderError {
+    } catch {
+      guard let error = RenderError(error) else { throw error }
       switch error {
       case .fileTooLarge, .stopped, .input, .unreadable: throw error
       default: return Attempt(path: .libvips(.damaged("\(error)")), facts: facts)

@@ -6,22 +6,16 @@ import Foundation
 /// vips_image_set_kill; the JPEG path, through libjpeg's progress monitor) and every later step, so the job fails
 /// soon with the reason given. Set as the current control of the thread running the job (`run`), it is found by
 /// the renderer wherever pixels are computed.
-public final class JobControl: @unchecked Sendable {
+package final class JobControl: @unchecked Sendable {
   private static let key = "stampcam.job-control"
   private let lock = NSLock()
   private var watched: [ObjectIdentifier: Image] = [:]
   private var reason: String?
-  /// The permission bits the job's outputs may have at most: its photo's (a private photo stays private).
-  public var outputModeLimit: mode_t {
-    get { lock.withLock { modeLimit } }
-    set { lock.withLock { modeLimit = newValue } }
-  }
-  private var modeLimit: mode_t = 0o7777
   /// 1 once stopped: read by libjpeg's progress monitor, on the job's thread.
   let flag: UnsafeMutablePointer<Int32>
 
   /// A control not yet stopped.
-  public init() {
+  package init() {
     flag = .allocate(capacity: 1)
     flag.initialize(to: 0)
   }
@@ -31,7 +25,7 @@ public final class JobControl: @unchecked Sendable {
   }
 
   /// Stops the job: the evaluations in flight are killed and every later one fails with `reason`.
-  public func stop(because reason: String) {
+  package func stop(because reason: String) {
     lock.lock()
     defer { lock.unlock() }
     guard self.reason == nil else { return }
@@ -41,14 +35,14 @@ public final class JobControl: @unchecked Sendable {
   }
 
   /// Why the job was stopped; nil while it runs.
-  public var stopReason: String? {
+  package var stopReason: String? {
     lock.lock()
     defer { lock.unlock() }
     return reason
   }
 
   /// Runs `body` (a whole job) on this thread with this control as the current one.
-  public func run<T>(_ body: () throws -> T) rethrows -> T {
+  package func run<T>(_ body: () throws -> T) rethrows -> T {
     let dictionary = Thread.current.threadDictionary
     let previous = dictionary[Self.key]
     dictionary[Self.key] = self
@@ -57,7 +51,7 @@ public final class JobControl: @unchecked Sendable {
   }
 
   /// The control of the job this thread runs, if any.
-  public static var current: JobControl? { Thread.current.threadDictionary[key] as? JobControl }
+  package static var current: JobControl? { Thread.current.threadDictionary[key] as? JobControl }
 
   /// Throws the stop reason, naming `path`, once the job was stopped.
   func checkpoint(_ path: String) throws {

@@ -1,9 +1,11 @@
+import StampFiles
+
 /// The file formats stampcam writes, chosen by the output's extension.
-public enum OutputFormat: String, Sendable, CaseIterable {
+package enum OutputFormat: String, Sendable, CaseIterable {
   case jpeg, png, webp, tiff
 
   /// The format for a path's extension (case-insensitive), or nil when stampcam cannot write it.
-  public init?(path: String) {
+  package init?(path: String) {
     guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return nil }
     switch path[path.index(after: dot)...].lowercased() {
     case "jpg", "jpeg": self = .jpeg
@@ -13,4 +15,9 @@ public enum OutputFormat: String, Sendable, CaseIterable {
     default: return nil
     }
   }
+}
+
+extension OutputTarget {
+  /// The format the name's extension asks for.
+  var format: OutputFormat? { OutputFormat(path: name) }
 }

@@ -1,3 +1,4 @@
+import StampFiles
 import CVips
 import CVipsShim
 import Foundation
@@ -6,16 +7,16 @@ import StampCore
 /// A picture of what happened, drawn over a rendered photo: finger paths (a colour per finger, a dot where it
 /// came down, a ring where it lifted), the points where gestures were recognized with their kind, and each stamp's
 /// final outline. Drawn as SVG by libvips (librsvg), composited over the output.
-public struct Overlay: Sendable, Hashable {
+package struct Overlay: Sendable, Hashable {
   /// Finger paths in image pixels.
-  public var traces: [TouchTrace]
+  package var traces: [TouchTrace]
   /// Recognized gestures, `at` in image pixels.
-  public var gestures: [RecognizedGesture]
+  package var gestures: [RecognizedGesture]
   /// Final stamps.
-  public var stamps: [PlacedStamp]
+  package var stamps: [PlacedStamp]
 
   /// Creates an overlay.
-  public init(traces: [TouchTrace], gestures: [RecognizedGesture], stamps: [PlacedStamp]) {
+  package init(traces: [TouchTrace], gestures: [RecognizedGesture], stamps: [PlacedStamp]) {
     self.traces = traces
     self.gestures = gestures
     self.stamps = stamps
@@ -89,18 +90,19 @@ public struct Overlay: Sendable, Hashable {
 
 extension Renderer {
   /// Renders `plan` with `overlay` drawn over it and writes the result to `output`.
-  public func renderOverlay(_ plan: RenderPlan, overlay: Overlay, to output: String, quality: Int? = nil) throws {
+  package func renderOverlay(_ plan: RenderPlan, overlay: Overlay, to output: String, quality: Int? = nil) throws {
     guard OutputFormat(path: output) != nil else { throw RenderError.unsupportedFormat(path: output) }
     do {
       try stageOverlay(plan, overlay: overlay, to: try OutputTarget(path: output), quality: quality).commit()
-    } catch let error as RenderError {
+    } catch {
+      guard let error = RenderError(error) else { throw error }
       // A broken input also fails while encoding (libvips decodes as it encodes): name the file at fault.
       throw error.diagnosed(reading: plan.base)
     }
   }
 
   /// `renderOverlay` into a target held open; the output is left staged for the caller to commit.
-  public func stageOverlay(_ plan: RenderPlan, overlay: Overlay, to target: OutputTarget, quality: Int? = nil) throws
+  package func stageOverlay(_ plan: RenderPlan, overlay: Overlay, to target: OutputTarget, quality: Int? = nil) throws
     -> StagedFile
   {
     guard let format = target.format else { throw RenderError.unsupportedFormat(path: target.display) }

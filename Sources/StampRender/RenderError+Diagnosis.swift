@@ -1,3 +1,4 @@
+import StampFiles
 import Foundation
 
 extension RenderError {
@@ -6,7 +7,7 @@ extension RenderError {
   /// temporary file, and with jobs failing at once it may be another job's. The photo is decoded again alone
   /// (`Vips.check`): when that fails the error names the photo and what is wrong with it; otherwise a write error
   /// keeps only what concerns its output. Errors that already name their file and cause are returned as they are.
-  public func diagnosed(reading base: String) -> RenderError {
+  package func diagnosed(reading base: String) -> RenderError {
     switch self {
     case .startup, .tooLarge, .fileTooLarge, .unsupportedFormat, .input, .stopped:
       return self

@@ -1,5 +1,7 @@
+import StampFiles
+
 /// Everything that can go wrong while reading, drawing or writing pixels.
-public enum RenderError: Error, CustomStringConvertible, Equatable {
+package enum RenderError: Error, CustomStringConvertible, Equatable {
   /// libvips could not start.
   case startup(String)
   /// A file could not be read as an image; carries the path and libvips' own message.
@@ -21,7 +23,7 @@ public enum RenderError: Error, CustomStringConvertible, Equatable {
   /// The output's extension names no format stampcam writes.
   case unsupportedFormat(path: String)
 
-  public var description: String {
+  package var description: String {
     switch self {
     case .startup(let message):
       return "libvips could not start: \(message)"
@@ -45,6 +47,19 @@ public enum RenderError: Error, CustomStringConvertible, Equatable {
       return "\(path): cannot write: \(message)"
     case .unsupportedFormat(let path):
       return "\(path): unknown output format (use .jpg, .jpeg, .png, .webp, .tif or .tiff)"
+    }
+  }
+}
+
+extension RenderError {
+  /// `error` as a render error: itself, or a file layer's failure as the same message; nil for anything else.
+  package init?(_ error: any Error) {
+    switch error {
+    case let error as RenderError: self = error
+    case FileError.unreadable(let path, let message): self = .unreadable(path: path, message: message)
+    case FileError.input(let path, let problem): self = .input(path: path, problem: problem)
+    case FileError.write(let path, let message): self = .write(path: path, message: message)
+    default: return nil
     }
   }
 }

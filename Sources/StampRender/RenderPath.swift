@@ -1,6 +1,6 @@
 /// How one output is made: edited in the DCT domain (whole, or by restart intervals), or as pixels by libvips, and
 /// why.
-public enum RenderPath: Equatable, Sendable, CustomStringConvertible {
+package enum RenderPath: Equatable, Sendable, CustomStringConvertible {
   /// Every coefficient of the photo read, the blocks under the stamps redrawn, the file written in its own coding
   /// (see `JPEGTransplant`).
   case transplant
@@ -10,7 +10,7 @@ public enum RenderPath: Equatable, Sendable, CustomStringConvertible {
   case libvips(Reason)
 
   /// Why a job takes the libvips path.
-  public enum Reason: Equatable, Sendable {
+  package enum Reason: Equatable, Sendable {
     /// The output is not a JPEG.
     case outputNotJPEG
     /// The job names a quality, which means re-encoding every block at it.
@@ -54,7 +54,7 @@ public enum RenderPath: Equatable, Sendable, CustomStringConvertible {
   }
 
   /// The report's name for the path: "lossless", "restart-intervals" or "pixels".
-  public var name: String {
+  package var name: String {
     switch self {
     case .transplant: return "lossless"
     case .restartIntervals: return "restart-intervals"
@@ -65,7 +65,7 @@ public enum RenderPath: Equatable, Sendable, CustomStringConvertible {
   /// Why a JPEG photo written as JPEG with no quality fell back to pixels ("colour-space", "precision",
   /// "sampling", "quantization", or "damaged: " and libjpeg's message); nil when it did not, or when the job never
   /// asked for the lossless path (another format, a quality, a base that is no JPEG).
-  public var fallback: String? {
+  package var fallback: String? {
     guard case .libvips(let reason) = self else { return nil }
     switch reason {
     case .outputNotJPEG, .explicitQuality, .baseNotJPEG, .tooLarge: return nil
@@ -77,7 +77,7 @@ public enum RenderPath: Equatable, Sendable, CustomStringConvertible {
     }
   }
 
-  public var description: String {
+  package var description: String {
     switch self {
     case .transplant: return "DCT-domain transplant"
     case .restartIntervals: return "DCT-domain transplant by restart intervals"

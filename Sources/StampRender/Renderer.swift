@@ -1,19 +1,20 @@
+import StampFiles
 import CVips
 import CVipsShim
 import Foundation
 import StampCore
 
 /// Draws render plans onto full-resolution photos and writes the results.
-public struct Renderer: Sendable {
+package struct Renderer: Sendable {
   /// Decoded stamps, shared by every job of the batch.
-  public let cache: StampCache
+  package let cache: StampCache
   /// Photos with more pixels are refused from their header, before any decoding.
-  public var maxPixels: Int
+  package var maxPixels: Int
   /// Photo files larger than this (bytes) are refused before they are read (the JPEG path reads a photo's file
   /// into memory): `defaultMaxFileBytes`, or 5 bytes a pixel of `maxPixels` when that is more.
-  public var maxFileBytes: Int
+  package var maxFileBytes: Int
   /// 512 MiB: more than any JPEG of 100 megapixels needs (over 5 bytes a pixel; a camera's take about 0.5).
-  public static let defaultMaxFileBytes = 512 << 20
+  package static let defaultMaxFileBytes = 512 << 20
   /// Resample and composite only the part of each stamp that is not transparent (see `PreparedStamp.content`).
   /// Off only in tests, which check that it changes no pixel.
   var trimsTransparentMargins = true
@@ -25,10 +26,10 @@ public struct Renderer: Sendable {
   /// 12-megapixel photo would otherwise hold several copies of all of it at once. Tests change it to compare.
   var stripHeight = 512
   /// Which loaders inputs may use, how damaged they may be, and where they may lie.
-  public var inputs = InputPolicy()
+  package var inputs = InputPolicy()
 
   /// Creates a renderer over a stamp cache.
-  public init(cache: StampCache = StampCache(), maxPixels: Int = 100_000_000) {
+  package init(cache: StampCache = StampCache(), maxPixels: Int = 100_000_000) {
     self.cache = cache
     self.maxPixels = maxPixels
     let (bytes, overflow) = maxPixels.multipliedReportingOverflow(by: 5)
@@ -41,20 +42,21 @@ public struct Renderer: Sendable {
   /// `JPEGTransplant`). A JPEG that falls back to pixels (`RenderPath.fallback`) keeps its chroma subsampling
   /// (4:2:0 for any subsampled photo: libvips writes no other) and its progressive coding.
   @discardableResult
-  public func render(_ plan: RenderPlan, to output: String, quality: Int? = nil) throws -> RenderPath {
+  package func render(_ plan: RenderPlan, to output: String, quality: Int? = nil) throws -> RenderPath {
     guard OutputFormat(path: output) != nil else { throw RenderError.unsupportedFormat(path: output) }
     do {
       let (staged, path) = try stage(plan, to: try OutputTarget(path: output), quality: quality)
       try staged.commit()
       return path
-    } catch let error as RenderError {
+    } catch {
+      guard let error = RenderError(error) else { throw error }
       // A broken input also fails while encoding (libvips decodes as it encodes): name the file at fault.
       throw error.diagnosed(reading: plan.base)
     }
   }
 
   /// `render` into a target held open; the output is left staged for the caller to commit with the job's others.
-  public func stage(_ plan: RenderPlan, to target: OutputTarget, quality: Int? = nil) throws
+  package func stage(_ plan: RenderPlan, to target: OutputTarget, quality: Int? = nil) throws
     -> (file: StagedFile, path: RenderPath)
   {
     guard let format = target.format else { throw RenderError.unsupportedFormat(path: target.display) }

@@ -1,3 +1,4 @@
+import StampFiles
 import CVips
 import CVipsShim
 import Foundation
@@ -42,7 +43,7 @@ final class PreparedStamp: Sendable {
 /// asked for later.
 ///
 /// Concurrent requests for one path decode it once: the first caller decodes while the others wait on the lock.
-public final class StampCache: Sendable {
+package final class StampCache: Sendable {
   private struct Entry {
     var result: Result<PreparedStamp, RenderError>
     var bytes: Int
@@ -57,27 +58,27 @@ public final class StampCache: Sendable {
 
   private let state = Mutex(State())
   /// The bytes of decoded stamps kept between jobs (`--stamp-cache-mb`).
-  public let budget: Int
+  package let budget: Int
   private let maxPixels: Int
   /// Which loaders stamps may use, how damaged they may be, and where they may lie.
-  public let policy: InputPolicy
+  package let policy: InputPolicy
   /// Transformed stamps kept for reuse across jobs.
   let transforms = TransformCache()
 
   /// Creates an empty cache keeping up to `budget` bytes; stamps over `maxPixels` pixels are refused.
-  public init(maxPixels: Int = 100_000_000, policy: InputPolicy = InputPolicy(), budget: Int = 128 << 20) {
+  package init(maxPixels: Int = 100_000_000, policy: InputPolicy = InputPolicy(), budget: Int = 128 << 20) {
     self.maxPixels = maxPixels
     self.policy = policy
     self.budget = budget
   }
 
   /// The bytes of decoded stamps held now.
-  public var heldBytes: Int {
+  package var heldBytes: Int {
     state.withLock { $0.bytes }
   }
 
   /// The number of stamp files held now (decoded, or known to fail).
-  public var count: Int {
+  package var count: Int {
     state.withLock { $0.entries.count }
   }
 
@@ -87,7 +88,7 @@ public final class StampCache: Sendable {
   }
 
   /// The stamp's pixel size, from the cached decode.
-  public func pixelSize(of path: String) throws -> StampSize {
+  package func pixelSize(of path: String) throws -> StampSize {
     try stamp(path).pixelSize
   }
 
@@ -101,7 +102,7 @@ public final class StampCache: Sendable {
       }
       // Told by decoding the stamp alone (see `RenderError.diagnosed`): the error is kept for every job that uses it.
       let result = Result { try Self.prepare(path, maxPixels: maxPixels, policy: policy) }.mapError {
-        ($0 as? RenderError ?? .unreadable(path: path, message: "\($0)")).diagnosed(reading: path)
+        (RenderError($0) ?? .unreadable(path: path, message: "\($0)")).diagnosed(reading: path)
       }
       // A stopped job's failure says nothing of the stamp: the next job decodes it again.
       if case .failure(.stopped) = result { return result }

@@ -1,19 +1,20 @@
+import StampFiles
 import CVips
 import CVipsShim
 import StampCore
 
 /// What the screen showed: a rectangle of image space (it may reach past the photo, where the screen showed
 /// letterbox bars) drawn into an output of `pixelWidth` x `pixelHeight`.
-public struct ViewWindow: Sendable, Hashable {
+package struct ViewWindow: Sendable, Hashable {
   /// The rectangle of image space the whole view covers.
-  public var visible: StampRect
+  package var visible: StampRect
   /// The output's width in pixels (view width in points times the screen scale).
-  public var pixelWidth: Int
+  package var pixelWidth: Int
   /// The output's height in pixels.
-  public var pixelHeight: Int
+  package var pixelHeight: Int
 
   /// The window for a view of `viewSize` points at `screenScale` pixels per point showing `visible`.
-  public init(visible: StampRect, viewSize: StampSize, screenScale: Double) {
+  package init(visible: StampRect, viewSize: StampSize, screenScale: Double) {
     self.visible = visible
     pixelWidth = max(1, Int(saturating: (viewSize.width * screenScale).rounded()))
     pixelHeight = max(1, Int(saturating: (viewSize.height * screenScale).rounded()))
@@ -25,18 +26,19 @@ public struct ViewWindow: Sendable, Hashable {
 
 extension Renderer {
   /// Renders `plan` and writes what the screen showed, `window`, letterboxed in black where it shows no photo.
-  public func renderView(_ plan: RenderPlan, window: ViewWindow, to output: String, quality: Int? = nil) throws {
+  package func renderView(_ plan: RenderPlan, window: ViewWindow, to output: String, quality: Int? = nil) throws {
     guard OutputFormat(path: output) != nil else { throw RenderError.unsupportedFormat(path: output) }
     do {
       try stageView(plan, window: window, to: try OutputTarget(path: output), quality: quality).commit()
-    } catch let error as RenderError {
+    } catch {
+      guard let error = RenderError(error) else { throw error }
       // A broken input also fails while encoding (libvips decodes as it encodes): name the file at fault.
       throw error.diagnosed(reading: plan.base)
     }
   }
 
   /// `renderView` into a target held open; the output is left staged for the caller to commit.
-  public func stageView(_ plan: RenderPlan, window: ViewWindow, to target: OutputTarget, quality: Int? = nil) throws
+  package func stageView(_ plan: RenderPlan, window: ViewWindow, to target: OutputTarget, quality: Int? = nil) throws
     -> StagedFile
   {
     guard let format = target.format else { throw RenderError.unsupportedFormat(path: target.display) }

@@ -1,3 +1,4 @@
+import StampFiles
 import StampBatch
 
 /// What the user asked for, parsed from the command line.

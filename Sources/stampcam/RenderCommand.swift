@@ -1,3 +1,4 @@
+import StampFiles
 import Dispatch
 import Foundation
 import StampBatch

@@ -2,6 +2,7 @@ import Foundation
 import StampCore
 import StampManifest
 import StampTestSupport
+import StampTestFolders
 import Testing
 
 @testable import StampBatch

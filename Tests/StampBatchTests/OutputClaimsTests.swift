@@ -1,7 +1,9 @@
+import StampFiles
 import Foundation
 import StampManifest
 import StampRender
 import StampTestSupport
+import StampTestFolders
 import Testing
 
 @testable import StampBatch

@@ -1,6 +1,8 @@
+import StampFiles
 import Foundation
 import StampManifest
 import StampTestSupport
+import StampTestFolders
 import Testing
 
 @testable import StampBatch

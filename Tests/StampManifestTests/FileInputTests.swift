@@ -1,4 +1,5 @@
 import Foundation
+import StampTestFolders
 import Testing
 
 @testable import StampManifest
@@ -7,7 +8,8 @@ import Testing
 /// second pass over a JSON Lines manifest, a device never ends).
 struct FileInputTests {
   @Test func aFIFOManifestIsRefusedAtOnceInEitherFormat() throws {
-    let folder = try TemporaryFolder()
+    let folder = try TestFolder("stampmanifest")
+    defer { folder.remove() }
     for name in ["m.json", "m.jsonl"] {
       let url = folder.url.appendingPathComponent(name)
       #expect(mkfifo(url.path, 0o600) == 0)
@@ -24,7 +26,8 @@ struct FileInputTests {
   }
 
   @Test func aDeviceOrFolderIsNotAManifest() throws {
-    let folder = try TemporaryFolder()
+    let folder = try TestFolder("stampmanifest")
+    defer { folder.remove() }
     let link = folder.url.appendingPathComponent("zero.jsonl")
     try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: "/dev/zero")
     for path in ["/dev/zero", link.path] {

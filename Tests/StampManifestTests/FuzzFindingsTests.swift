@@ -1,4 +1,5 @@
 import Foundation
+import StampTestFolders
 import Testing
 
 @testable import StampManifest
@@ -19,7 +20,8 @@ struct FuzzFindingsTests {
 
   /// The JSON Lines header hit the same trap (the fuzzer's input: a header line with `"version": 9e151`).
   @Test func hugeVersionInAJSONLinesHeaderIsUnsupported() throws {
-    let folder = try TemporaryFolder()
+    let folder = try TestFolder("stampmanifest")
+    defer { folder.remove() }
     let url = try folder.write(
       "m.jsonl", "{\"version\": 9e151, \"defaults\": {}}\n{\"id\": \"one\", \"base\": \"a.jpg\"}\n")
     let problems = ManifestDecoder().validate(contentsOf: url).map(\.description)

@@ -1,12 +1,14 @@
 import Foundation
 import StampCore
+import StampTestFolders
 import Testing
 
 @testable import StampManifest
 
 struct JSONLinesReaderTests {
   @Test func eachLineIsOneJobAndErrorsNameTheLine() throws {
-    let folder = try TemporaryFolder()
+    let folder = try TestFolder("stampmanifest")
+    defer { folder.remove() }
     let lines = [
       #"{"version": 1, "defaults": {"settings": {"quality": 70}}}"#,
       #"{"id": "a", "base": "a.jpg"}"#,
@@ -44,7 +46,8 @@ struct JSONLinesReaderTests {
   }
 
   @Test func aLineOverTheLimitFailsAloneAndTheNextLinesGoOn() throws {
-    let folder = try TemporaryFolder()
+    let folder = try TestFolder("stampmanifest")
+    defer { folder.remove() }
     let long = #"{"base": ""# + String(repeating: "x", count: 300) + #""}"#
     let url = try folder.write("m.ndjson", long + "\n" + #"{"base": "b.jpg"}"# + "\n")
     let reader = JSONLinesReader(url: url, limits: ManifestLimits(maxBytes: 100))
@@ -56,7 +59,8 @@ struct JSONLinesReaderTests {
   }
 
   @Test func linesAreReadAcrossChunkBoundaries() throws {
-    let folder = try TemporaryFolder()
+    let folder = try TestFolder("stampmanifest")
+    defer { folder.remove() }
     let jobs = (0..<3000).map { #"{"id": "j\#($0)", "base": "p\#($0).jpg", "output": "o/\#($0).png"}"# }
     let url = try folder.write("m.jsonl", jobs.joined(separator: "\r\n"))
     var count = 0

@@ -1,4 +1,5 @@
 import Foundation
+import StampTestFolders
 import Testing
 
 @testable import StampManifest
@@ -6,7 +7,8 @@ import Testing
 /// `ManifestDecoder` reading files: names, folders, both formats, validation.
 struct ManifestDecoderFileTests {
   @Test func relativeInputPathsResolveAgainstTheManifestsFolder() throws {
-    let folder = try TemporaryFolder()
+    let folder = try TestFolder("stampmanifest")
+    defer { folder.remove() }
     let text =
       #"{"version": 1, "jobs": [{"base": "photos/a.jpg", "stamps": [{"id": 1, "image": "/s.png", "center": [0, 0]}]}]}"#
     let url = try folder.write("sub/m.json", text)
@@ -18,7 +20,8 @@ struct ManifestDecoderFileTests {
   }
 
   @Test func validateCollectsEveryProblemInEitherFormat() throws {
-    let folder = try TemporaryFolder()
+    let folder = try TestFolder("stampmanifest")
+    defer { folder.remove() }
     let json = try folder.write("m.json", "{\"version\": 1,\n \"jobs\": [{\"bass\": \"a.jpg\"}]}")
     #expect(
       ManifestDecoder().validate(contentsOf: json).map(\.description) == [
@@ -36,7 +39,8 @@ struct ManifestDecoderFileTests {
   }
 
   @Test func validateCapsTheNumberOfDiagnostics() throws {
-    let folder = try TemporaryFolder()
+    let folder = try TestFolder("stampmanifest")
+    defer { folder.remove() }
     let url = try folder.write("m.jsonl", String(repeating: "{}\n", count: 10))
     let diagnostics = ManifestDecoder(limits: ManifestLimits(maxDiagnostics: 3)).validate(contentsOf: url)
     #expect(diagnostics.count == 4)
@@ -49,7 +53,8 @@ struct ManifestDecoderFileTests {
       ManifestDecoder().validate(contentsOf: missing).map(\.description) == [
         "/nonexistent/m.json: cannot read the file (no such file or directory)"
       ])
-    let folder = try TemporaryFolder()
+    let folder = try TestFolder("stampmanifest")
+    defer { folder.remove() }
     #expect(
       ManifestDecoder().validate(contentsOf: folder.url).first?.message == "cannot read the file (is a directory)")
     let big = try folder.write("big.json", "[" + String(repeating: "1,", count: 100) + "1]")
@@ -60,7 +65,8 @@ struct ManifestDecoderFileTests {
   }
 
   @Test func decodeReadsJSONLinesToTheEnd() throws {
-    let folder = try TemporaryFolder()
+    let folder = try TestFolder("stampmanifest")
+    defer { folder.remove() }
     let url = try folder.write("m.jsonl", "{\"base\": \"a\"}\n{\"base\": \"b\"}\n")
     #expect(try ManifestDecoder().decode(contentsOf: url).jobs.map(\.id) == ["0", "1"])
   }

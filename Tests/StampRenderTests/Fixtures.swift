@@ -4,6 +4,7 @@ import Foundation
 import StampCore
 import StampTestShim
 import StampTestSupport
+import StampTestFolders
 import Testing
 
 @testable import StampRender

@@ -1,3 +1,4 @@
+import StampFiles
 import Dispatch
 import Foundation
 import StampCore
@@ -21,7 +22,7 @@ struct InputFileTests {
     ]
     for (path, kind) in cases {
       // A FIFO with no writer used to block in open, /dev/zero to spin in format detection.
-      #expect(throws: RenderError.input(path: path, problem: "not a regular file (\(kind))")) {
+      #expect(throws: FileError.input(path: path, problem: "not a regular file (\(kind))")) {
         try ImageHeader.read(path)
       }
     }
@@ -32,7 +33,7 @@ struct InputFileTests {
     defer { fixtures.remove() }
     try fixtures.solid("photo.png", width: 40, height: 24, pixel: [1, 2, 3])
     // libvips' file loader would read "photo.png[shrink=2]" as photo.png shrunk.
-    #expect(throws: RenderError.self) { try ImageHeader.read(fixtures.path("photo.png[shrink=2]")) }
+    #expect(throws: FileError.self) { try ImageHeader.read(fixtures.path("photo.png[shrink=2]")) }
     try FileManager.default.moveItem(atPath: fixtures.path("photo.png"), toPath: fixtures.path("photo.png[shrink=2]"))
     let header = try ImageHeader.read(fixtures.path("photo.png[shrink=2]"))
     #expect((header.width, header.height) == (40, 24))
@@ -74,14 +75,14 @@ struct InputFileTests {
     let root = try InputPolicy.root(fixtures.path("root/../root"))
     #expect(try InputFile.open(inside, root: root).path == inside)
     for path in [outside, fixtures.path("root/../out.png"), fixtures.path("root/link.png")] {
-      #expect(throws: RenderError.self) { try InputFile.open(path, root: root) }
+      #expect(throws: FileError.self) { try InputFile.open(path, root: root) }
       do {
         _ = try InputFile.open(path, root: root)
       } catch {
         #expect("\(error)".contains("outside the input root \(root)"))
       }
     }
-    #expect(throws: RenderError.self) { try InputPolicy.root(outside) }
+    #expect(throws: FileError.self) { try InputPolicy.root(outside) }
   }
 }
 

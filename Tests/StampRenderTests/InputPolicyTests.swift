@@ -1,3 +1,4 @@
+import StampFiles
 import Foundation
 import StampCore
 import Synchronization

@@ -1,5 +1,6 @@
 import Foundation
 import StampTestSupport
+import StampTestFolders
 import Testing
 
 /// A scratch folder in which the built `stampcam` executable runs as a user would run it.

@@ -1,7 +1,7 @@
 import Foundation
 
 /// A complete output waiting under its temporary name, flushed to disk, for `commit` to rename it into place.
-public final class StagedFile: @unchecked Sendable {
+package final class StagedFile: @unchecked Sendable {
   let target: OutputTarget
   /// The temporary name in the target's folder.
   let temporary: String
@@ -12,10 +12,10 @@ public final class StagedFile: @unchecked Sendable {
   }
 
   /// The output as the user named it.
-  public var display: String { target.display }
+  package var display: String { target.display }
 
   /// Removes the temporary file.
-  func discard() {
+  package func discard() {
     unlinkat(target.folder.descriptor, temporary, 0)
     TemporaryFiles.shared.remove(self)
   }
@@ -38,7 +38,7 @@ public final class StagedFile: @unchecked Sendable {
         let message = Folder.reason(errno)
         for done in renamed { unlinkat(done.target.folder.descriptor, done.target.name, 0) }
         for rest in files[k...] { rest.discardLocked() }
-        throw RenderError.write(path: file.display, message: message)
+        throw FileError.write(path: file.display, message: message)
       }
       renamed.append(file)
     }
@@ -53,12 +53,12 @@ public final class StagedFile: @unchecked Sendable {
     var info = stat()
     guard fstatat(folder, target.name, &info, AT_SYMLINK_NOFOLLOW) == 0 else { return }
     switch info.st_mode & S_IFMT {
-    case S_IFLNK: throw RenderError.write(path: display, message: "is a symbolic link; not replacing it")
-    case S_IFDIR: throw RenderError.write(path: display, message: "is a folder")
+    case S_IFLNK: throw FileError.write(path: display, message: "is a symbolic link; not replacing it")
+    case S_IFDIR: throw FileError.write(path: display, message: "is a folder")
     default: break
     }
     if protected.contains(FileIdentity(info)) {
-      throw RenderError.write(path: display, message: "would overwrite an input file; not replacing it")
+      throw FileError.write(path: display, message: "would overwrite an input file; not replacing it")
     }
   }
 

@@ -2,11 +2,11 @@ import Foundation
 
 /// A folder held open by descriptor: what is created in it lands in this very folder even when its path changes
 /// meanwhile (a folder swapped for a symbolic link cannot redirect anything).
-public final class Folder: @unchecked Sendable {
+package final class Folder: @unchecked Sendable {
   /// The open descriptor (O_DIRECTORY); owned by this handle and closed when it goes.
-  let descriptor: Int32
+  package let descriptor: Int32
   /// The folder as the user would name it, for messages.
-  public let display: String
+  package let display: String
 
   private init(descriptor: Int32, display: String) {
     self.descriptor = descriptor
@@ -16,17 +16,17 @@ public final class Folder: @unchecked Sendable {
   deinit { close(descriptor) }
 
   /// Why a folder could not be opened or made: a reason in words, e.g. "is a symbolic link".
-  public struct Failure: Error, Equatable, CustomStringConvertible {
+  package struct Failure: Error, Equatable, CustomStringConvertible {
     /// The component at fault, as the caller named it.
-    public let name: String
+    package let name: String
     /// What went wrong.
-    public let reason: String
-    public var description: String { "\(name): \(reason)" }
+    package let reason: String
+    package var description: String { "\(name): \(reason)" }
   }
 
   /// Opens the folder at `path`, following symbolic links (the user named it), creating it and its parents when
   /// `creating` and missing.
-  public static func open(path: String, creating: Bool = false) throws -> Folder {
+  package static func open(path: String, creating: Bool = false) throws -> Folder {
     if creating {
       do {
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
@@ -41,7 +41,7 @@ public final class Folder: @unchecked Sendable {
 
   /// The subfolder `name` (one component, neither `.` nor `..`), made when missing and `creating`, never reached
   /// through a symbolic link: it is made (mkdirat) only in this folder, already open, and opened with O_NOFOLLOW.
-  public func child(_ name: String, creating: Bool) throws -> Folder {
+  package func child(_ name: String, creating: Bool) throws -> Folder {
     guard !name.isEmpty, name != ".", name != "..", !name.contains("/") else {
       throw Failure(name: name, reason: "is not a plain folder name")
     }
@@ -62,19 +62,20 @@ public final class Folder: @unchecked Sendable {
   }
 
   /// The folder's identity (device and inode).
-  public var identity: FileIdentity? { FileIdentity(descriptor: descriptor) }
+  package var identity: FileIdentity? { FileIdentity(descriptor: descriptor) }
 
   /// Flushes the folder's entries (a rename in it) to disk.
   func sync() throws {
-    guard fsync(descriptor) == 0 else { throw RenderError.write(path: display, message: Self.reason(errno)) }
+    guard fsync(descriptor) == 0 else { throw FileError.write(path: display, message: Self.reason(errno)) }
   }
 
-  static func reason(_ code: Int32) -> String {
+  /// errno in words, with the folder-specific phrases for missing entries, non-folders and links.
+  package static func reason(_ code: Int32) -> String {
     switch code {
     case ENOENT: return "no such file or folder"
     case ENOTDIR: return "is not a folder"
     case ELOOP: return "is a symbolic link"
-    default: return String(cString: strerror(code)).lowercased()
+    default: return Errno.text(code)
     }
   }
 }

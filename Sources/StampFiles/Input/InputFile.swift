@@ -6,10 +6,10 @@ import Synchronization
 /// Everything read of the input (its header, its pixels, the JPEG path's bytes) comes from this descriptor, so
 /// what was checked (the file type, the root, the pixel limit) is what is decoded, whatever happens to the name
 /// meanwhile. The name is only ever a file name: nothing in it is read as a loader option.
-public final class InputFile: Sendable, Hashable {
+package final class InputFile: Sendable, Hashable {
   /// The path as the manifest gave it, for messages.
-  public let path: String
-  let descriptor: Int32
+  package let path: String
+  package let descriptor: Int32
   /// Set once the file was read whole as a JPEG and found sound (see `JPEGTransplant.verify`).
   private let verified = Mutex(false)
 
@@ -25,14 +25,14 @@ public final class InputFile: Sendable, Hashable {
   /// Opens `path` without blocking (a FIFO would wait for a writer) and without it becoming a controlling
   /// terminal, then refuses anything but a regular file before a byte is read. With `root` (a real path, see
   /// `InputPolicy.root`), the opened file's real path must lie inside it.
-  public static func open(_ path: String, root: String? = nil) throws -> InputFile {
+  package static func open(_ path: String, root: String? = nil) throws -> InputFile {
     let fd = Glibc.open(path, O_RDONLY | O_NOCTTY | O_NONBLOCK | O_CLOEXEC)
-    guard fd >= 0 else { throw RenderError.unreadable(path: path, message: reason(errno)) }
+    guard fd >= 0 else { throw FileError.unreadable(path: path, message: Errno.current) }
     let file = InputFile(path: path, descriptor: fd)
     var info = stat()
-    guard fstat(fd, &info) == 0 else { throw RenderError.unreadable(path: path, message: reason(errno)) }
+    guard fstat(fd, &info) == 0 else { throw FileError.unreadable(path: path, message: Errno.current) }
     guard info.st_mode & S_IFMT == S_IFREG else {
-      throw RenderError.input(path: path, problem: "not a regular file (\(kind(info.st_mode)))")
+      throw FileError.input(path: path, problem: "not a regular file (\(kind(info.st_mode)))")
     }
     _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
     if let root { try file.check(inside: root, info) }
@@ -40,7 +40,7 @@ public final class InputFile: Sendable, Hashable {
   }
 
   /// True the first time only: the caller checks the file's data once for all the job's outputs.
-  func firstCheck() -> Bool {
+  package func firstCheck() -> Bool {
     verified.withLock { done in
       defer { done = true }
       return !done
@@ -48,7 +48,7 @@ public final class InputFile: Sendable, Hashable {
   }
 
   /// The file's permission bits (for outputs, which are never more open than their photo).
-  public var mode: mode_t {
+  package var mode: mode_t {
     var info = stat()
     return fstat(descriptor, &info) == 0 ? info.st_mode & 0o7777 : 0o600
   }
@@ -56,16 +56,16 @@ public final class InputFile: Sendable, Hashable {
   /// Resolves the name (every symlink, `..`) and checks that it names the very file opened, inside `root`.
   private func check(inside root: String, _ opened: stat) throws {
     guard let resolved = realpath(path, nil) else {
-      throw RenderError.unreadable(path: path, message: Self.reason(errno))
+      throw FileError.unreadable(path: path, message: Errno.current)
     }
     let real = String(cString: resolved)
     free(resolved)
     var named = stat()
     guard stat(real, &named) == 0, named.st_dev == opened.st_dev, named.st_ino == opened.st_ino else {
-      throw RenderError.unreadable(path: path, message: "the file changed while it was being opened")
+      throw FileError.unreadable(path: path, message: "the file changed while it was being opened")
     }
     guard root == "/" || real.hasPrefix(root + "/") else {
-      throw RenderError.unreadable(path: path, message: "outside the input root \(root) (it is \(real))")
+      throw FileError.unreadable(path: path, message: "outside the input root \(root) (it is \(real))")
     }
   }
 
@@ -84,17 +84,12 @@ public final class InputFile: Sendable, Hashable {
   /// so a FIFO or a device cannot block): nil for a readable regular file.
   package static func problem(with path: String) -> String? {
     var info = stat()
-    guard stat(path, &info) == 0 else { return errno == ENOENT ? "no such file" : String(cString: strerror(errno)) }
+    guard stat(path, &info) == 0 else { return errno == ENOENT ? "no such file" : Errno.current }
     guard info.st_mode & S_IFMT == S_IFREG else { return "not a regular file" }
     guard access(path, R_OK) == 0 else { return "not readable" }
     return nil
   }
 
-  static func reason(_ code: Int32) -> String {
-    let words = String(cString: strerror(code))
-    return words.prefix(1).lowercased() + words.dropFirst()
-  }
-
-  public static func == (a: InputFile, b: InputFile) -> Bool { a === b }
-  public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+  package static func == (a: InputFile, b: InputFile) -> Bool { a === b }
+  package func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
 }

@@ -2,9 +2,9 @@ import Foundation
 
 /// The temporary files being written right now, so that an interrupted run can remove them before it exits, and
 /// the lock under which finished outputs are renamed into place and recorded (see `commit`).
-public final class TemporaryFiles: @unchecked Sendable {
+package final class TemporaryFiles: @unchecked Sendable {
   /// The process's registry.
-  public static let shared = TemporaryFiles()
+  package static let shared = TemporaryFiles()
 
   private let lock = NSLock()
   private var files: [ObjectIdentifier: StagedFile] = [:]
@@ -25,7 +25,7 @@ public final class TemporaryFiles: @unchecked Sendable {
   }
 
   /// The outputs whose temporary files exist, as the user named them.
-  public var inProgress: Set<String> {
+  package var inProgress: Set<String> {
     lock.lock()
     defer { lock.unlock() }
     return Set(files.values.map(\.display))
@@ -36,7 +36,7 @@ public final class TemporaryFiles: @unchecked Sendable {
   /// and whatever `record` wrote about them (its report line), or neither. When `record` returns false (the report
   /// could not be written) the outputs it could not list are removed again. Returns the error, if any.
   @discardableResult
-  public func commit(_ staged: [StagedFile], protecting: Set<FileIdentity>, record: (Error?) -> Bool) -> Error? {
+  package func commit(_ staged: [StagedFile], protecting: Set<FileIdentity>, record: (Error?) -> Bool) -> Error? {
     lock.lock()
     defer { lock.unlock() }
     var failure: Error?
@@ -53,13 +53,13 @@ public final class TemporaryFiles: @unchecked Sendable {
   }
 
   /// Removes `staged` files that will not be committed (a job that failed after writing some of its outputs).
-  public func discard(_ staged: [StagedFile]) {
+  package func discard(_ staged: [StagedFile]) {
     for file in staged { file.discard() }
   }
 
   /// Deletes every temporary file in progress; for a process about to exit on a signal. Waits for a commit in
   /// progress (a few renames and a report line), but not past two seconds (a report pipe nobody reads).
-  public func removeAll() {
+  package func removeAll() {
     let locked = lock.lock(before: Date(timeIntervalSinceNow: 2))
     defer { if locked { lock.unlock() } }
     for file in files.values { unlinkat(file.target.folder.descriptor, file.temporary, 0) }
@@ -69,7 +69,7 @@ public final class TemporaryFiles: @unchecked Sendable {
   /// Removes the temporary files that runs now dead left in `folder` (killed before they could clean up): regular
   /// files named by `TemporaryName` whose run is gone (see `TemporaryName.isStale`). Returns the names removed.
   @discardableResult
-  public static func removeStale(in folder: Folder) -> [String] {
+  package static func removeStale(in folder: Folder) -> [String] {
     // A descriptor of its own, so that reading the entries moves no offset of the folder's.
     let fd = openat(folder.descriptor, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC)
     guard fd >= 0 else { return [] }

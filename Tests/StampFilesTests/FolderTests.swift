@@ -1,8 +1,8 @@
 import Foundation
-import StampTestSupport
+import StampTestFolders
 import Testing
 
-@testable import StampRender
+@testable import StampFiles
 
 @Suite("Folders held open: writing through a descriptor")
 struct FolderTests {
@@ -51,7 +51,7 @@ struct FolderTests {
     let protected = try #require(FileIdentity(path: w.path("photo.txt")))
     for name in ["link.txt", "hard.txt"] {
       let staged = try AtomicFile.stage(OutputTarget(folder: folder, name: name, display: name)) { _ in }
-      #expect(throws: RenderError.self) { try staged.commit(protecting: [protected]) }
+      #expect(throws: FileError.self) { try staged.commit(protecting: [protected]) }
     }
     #expect(try String(contentsOfFile: w.path("photo.txt"), encoding: .utf8) == "input")
     #expect(w.files("") == ["hard.txt", "link.txt", "photo.txt"])

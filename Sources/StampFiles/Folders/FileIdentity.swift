@@ -2,14 +2,14 @@ import Foundation
 
 /// What makes a file the same file whatever its name: its device and inode (hard links and symbolic links to it
 /// share them).
-public struct FileIdentity: Hashable, Sendable {
+package struct FileIdentity: Hashable, Sendable {
   /// The device holding the file.
-  public let device: UInt64
+  package let device: UInt64
   /// The file's inode on that device.
-  public let inode: UInt64
+  package let inode: UInt64
 
   /// The identity of the file `path` names, following symbolic links; nil when there is none.
-  public init?(path: String) {
+  package init?(path: String) {
     var info = stat()
     guard stat(path, &info) == 0 else { return nil }
     self.init(info)

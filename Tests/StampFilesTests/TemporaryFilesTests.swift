@@ -1,9 +1,9 @@
 import Dispatch
 import Foundation
-import StampTestSupport
+import StampTestFolders
 import Testing
 
-@testable import StampRender
+@testable import StampFiles
 
 @Suite("Temporary files: always removed, committed with their record", .serialized)
 struct TemporaryFilesTests {

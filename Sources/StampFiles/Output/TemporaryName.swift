@@ -4,15 +4,15 @@ import Foundation
 /// those of a run that died (kill -9) and remove them, and only them. `machine` (eight hex digits) stands for the host
 /// and its pid namespace: a pid is judged only where it names the same process, never for a shard running on
 /// another machine or in another container that shares the folder.
-public enum TemporaryName {
+package enum TemporaryName {
   /// The most bytes the temporary name adds to the output's name: the leading dot, `.stampcam-`, eight hex digits,
   /// `-`, a pid of up to ten digits, `-`, eight hex digits and `.tmp`.
-  public static let overhead = 43
+  package static let overhead = 43
   /// The longest output file name (in UTF-8 bytes) whose temporary name still fits in NAME_MAX (255).
-  public static let longestName = 255 - overhead
+  package static let longestName = 255 - overhead
 
   /// This process's machine: FNV-1a (32 bits) of the host name and the pid namespace.
-  static let machine: String = {
+  package static let machine: String = {
     var host = [CChar](repeating: 0, count: 256)
     gethostname(&host, host.count - 1)
     var namespace = [CChar](repeating: 0, count: 64)

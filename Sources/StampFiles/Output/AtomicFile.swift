@@ -3,16 +3,16 @@ import Foundation
 /// Files that appear whole or not at all: written to a temporary file created exclusively (O_EXCL | O_NOFOLLOW) in
 /// the target's folder, held open by descriptor, flushed to disk, then renamed over the target within that folder,
 /// and the folder flushed. Every output stampcam writes goes through here.
-public enum AtomicFile {
+package enum AtomicFile {
   /// Writes `data` to `path` atomically.
-  public static func write(_ data: Data, to path: String) throws {
+  package static func write(_ data: Data, to path: String) throws {
     try write(to: path) { fd in
       try data.withUnsafeBytes { bytes in
         var offset = 0
         while offset < bytes.count {
           let n = Foundation.write(fd, bytes.baseAddress.map { $0 + offset }, bytes.count - offset)
           if n < 0, errno == EINTR { continue }
-          guard n > 0 else { throw RenderError.write(path: path, message: Folder.reason(errno)) }
+          guard n > 0 else { throw FileError.write(path: path, message: Folder.reason(errno)) }
           offset += n
         }
       }
@@ -21,13 +21,13 @@ public enum AtomicFile {
 
   /// Lets `fill` write the open temporary file, then renames it over `path` at once; on any failure nothing is
   /// left behind and `path` is untouched.
-  static func write(to path: String, _ fill: (Int32) throws -> Void) throws {
+  package static func write(to path: String, _ fill: (Int32) throws -> Void) throws {
     try stage(try OutputTarget(path: path), fill).commit()
   }
 
   /// Creates the temporary file for `target`, lets `fill` write it through its descriptor (which `fill` must not
   /// close) and flushes it to disk; on any failure it is removed. The caller commits or discards the result.
-  static func stage(_ target: OutputTarget, _ fill: (Int32) throws -> Void) throws -> StagedFile {
+  package static func stage(_ target: OutputTarget, _ fill: (Int32) throws -> Void) throws -> StagedFile {
     let folder = target.folder.descriptor
     var temporary = TemporaryName.make(for: target.name)
     var fd = openat(folder, temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o666)
@@ -35,14 +35,14 @@ public enum AtomicFile {
       temporary = TemporaryName.make(for: target.name)
       fd = openat(folder, temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o666)
     }
-    guard fd >= 0 else { throw RenderError.write(path: target.display, message: Folder.reason(errno)) }
+    guard fd >= 0 else { throw FileError.write(path: target.display, message: Folder.reason(errno)) }
     let staged = StagedFile(target: target, temporary: temporary)
     TemporaryFiles.shared.add(staged)
     do {
       defer { close(fd) }
       try fill(fd)
-      try limitMode(fd, display: target.display)
-      guard fsync(fd) == 0 else { throw RenderError.write(path: target.display, message: Folder.reason(errno)) }
+      try limitMode(fd, to: target.modeLimit, display: target.display)
+      guard fsync(fd) == 0 else { throw FileError.write(path: target.display, message: Folder.reason(errno)) }
     } catch {
       staged.discard()
       throw error
@@ -50,19 +50,19 @@ public enum AtomicFile {
     return staged
   }
 
-  /// Takes from the file's mode (the umask's default) every permission its job's photo does not have.
-  private static func limitMode(_ fd: Int32, display: String) throws {
-    guard let limit = JobControl.current?.outputModeLimit, limit & 0o777 != 0o777 else { return }
+  /// Takes from the file's mode (the umask's default) every permission `limit` does not have.
+  private static func limitMode(_ fd: Int32, to limit: mode_t, display: String) throws {
+    guard limit & 0o777 != 0o777 else { return }
     var info = stat()
     guard fstat(fd, &info) == 0, fchmod(fd, info.st_mode & 0o777 & limit) == 0 else {
-      throw RenderError.write(path: display, message: Folder.reason(errno))
+      throw FileError.write(path: display, message: Folder.reason(errno))
     }
   }
 }
 
 extension StagedFile {
   /// Renames this one file into place (see `TemporaryFiles.commit`).
-  public func commit(protecting protected: Set<FileIdentity> = []) throws {
+  package func commit(protecting protected: Set<FileIdentity> = []) throws {
     if let error = TemporaryFiles.shared.commit([self], protecting: protected, record: { _ in true }) { throw error }
   }
 }

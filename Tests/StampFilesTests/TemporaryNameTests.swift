@@ -1,8 +1,8 @@
 import Foundation
-import StampTestSupport
+import StampTestFolders
 import Testing
 
-@testable import StampRender
+@testable import StampFiles
 
 @Suite("Temporary files of dead runs")
 struct TemporaryNameTests {

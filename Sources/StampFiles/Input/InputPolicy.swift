@@ -1,9 +1,9 @@
 import Foundation
 
 /// What stampcam accepts as input: which loaders, how damaged a file may be, and where inputs may lie.
-public struct InputPolicy: Sendable, Hashable {
+package struct InputPolicy: Sendable, Hashable {
   /// When a damaged photo or stamp fails its job, as libvips' `fail_on`.
-  public enum FailOn: String, Sendable, CaseIterable, Comparable {
+  package enum FailOn: String, Sendable, CaseIterable, Comparable {
     /// Render whatever can be decoded.
     case none
     /// Fail files that end early (truncated).
@@ -14,10 +14,10 @@ public struct InputPolicy: Sendable, Hashable {
     case warning
 
     /// From the most lenient to the strictest.
-    public static func < (a: FailOn, b: FailOn) -> Bool { a.vips < b.vips }
+    package static func < (a: FailOn, b: FailOn) -> Bool { a.rank < b.rank }
 
-    /// libvips' VipsFailOn value.
-    var vips: Int32 {
+    /// The levels' order, as libvips' VipsFailOn numbers them.
+    package var rank: Int32 {
       switch self {
       case .none: return 0
       case .truncated: return 1
@@ -28,34 +28,29 @@ public struct InputPolicy: Sendable, Hashable {
   }
 
   /// How damaged an input may be.
-  public var failOn: FailOn
+  package var failOn: FailOn
   /// Let libvips use every loader it has, the ones it marks untrusted (ImageMagick, PDF, SVG, FITS...) included;
   /// otherwise only JPEG, PNG, WebP, TIFF, GIF and HEIF are read.
-  public var untrustedLoaders: Bool
+  package var untrustedLoaders: Bool
   /// The real path (no symlink, no `..`) of the folder every input must lie in; nil for anywhere.
-  public var root: String?
+  package var root: String?
 
   /// Creates a policy; the default reads the photo formats anywhere and fails damaged files.
-  public init(failOn: FailOn = .error, untrustedLoaders: Bool = false, root: String? = nil) {
+  package init(failOn: FailOn = .error, untrustedLoaders: Bool = false, root: String? = nil) {
     self.failOn = failOn
     self.untrustedLoaders = untrustedLoaders
     self.root = root
   }
 
-  /// Sets libvips' process-wide switch for its untrusted loaders to match `untrustedLoaders`.
-  public func activate() throws {
-    try Vips.allowUntrustedLoaders(untrustedLoaders)
-  }
-
   /// The real path of `folder`, for `root`; an error when it is not a folder that exists.
-  public static func root(_ folder: String) throws -> String {
+  package static func root(_ folder: String) throws -> String {
     guard let resolved = realpath(folder, nil) else {
-      throw RenderError.unreadable(path: folder, message: "input root: \(InputFile.reason(errno))")
+      throw FileError.unreadable(path: folder, message: "input root: \(Errno.text(errno))")
     }
     defer { free(resolved) }
     var info = stat()
     guard stat(resolved, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else {
-      throw RenderError.unreadable(path: folder, message: "input root: not a folder")
+      throw FileError.unreadable(path: folder, message: "input root: not a folder")
     }
     return String(cString: resolved)
   }
