@@ -76,9 +76,9 @@ extension BandPlanTests {
       stamps.append(RenderPlan.Stamp(image: i % 3 == 0 ? opaque : glass, placement: placement))
     }
     var once = Renderer()
-    once.layersPerComposite = 100
+    once.compositor.layersPerComposite = 100
     var grouped = Renderer()
-    grouped.layersPerComposite = 4
+    grouped.compositor.layersPerComposite = 4
     try once.render(RenderPlan(base: base, stamps: stamps), to: fixtures.path("once.png"))
     try grouped.render(RenderPlan(base: base, stamps: stamps), to: fixtures.path("grouped.png"))
     let a = try DecodedImage(contentsOf: fixtures.path("once.png")).samples

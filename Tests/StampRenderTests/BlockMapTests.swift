@@ -66,7 +66,7 @@ struct BlockMapTests {
     let image = try fixtures.solid(
       "stamp.png", width: Int(size.width), height: Int(size.height), pixel: [200, 100, 50, 255])
     let map = PlaneMap.uprightToStored(orientation: c.orientation, width: 64, height: 48)
-    let layers = try Renderer().layers([.init(image: image, placement: c.placement)], map: map, width: 64, height: 48)
+    let layers = try Renderer().compositor.layers([.init(image: image, placement: c.placement)], map: map, width: 64, height: 48)
     let box = try #require(layers.first?.box)
     #expect(layers.count == 1)
     #expect(box == c.box)
@@ -80,7 +80,7 @@ struct BlockMapTests {
     let image = try fixtures.solid("stamp.png", width: 20, height: 20, pixel: [200, 100, 50, 255])
     for center in [StampPoint(-40, 20), StampPoint(.nan, 20)] {
       let placement = PlacedStamp(id: "o", center: center, size: StampSize(20, 20), scale: 1, rotation: 10)
-      let layers = try Renderer().layers(
+      let layers = try Renderer().compositor.layers(
         [.init(image: image, placement: placement)], map: .identity, width: 64, height: 48)
       #expect(layers.isEmpty)
     }

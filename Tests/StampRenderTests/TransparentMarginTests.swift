@@ -45,11 +45,11 @@ struct TransparentMarginTests {
       ])
     var renderer = Renderer()
     let trimmedLayer = try #require(
-      renderer.layers(plan.stamps, map: .identity, width: 160, height: 140).first)
+      renderer.compositor.layers(plan.stamps, map: .identity, width: 160, height: 140).first)
     try renderer.render(plan, to: fixtures.path("trimmed.png"))
     renderer = Renderer()
-    renderer.trimsTransparentMargins = false
-    let wholeLayer = try #require(renderer.layers(plan.stamps, map: .identity, width: 160, height: 140).first)
+    renderer.compositor.trimsTransparentMargins = false
+    let wholeLayer = try #require(renderer.compositor.layers(plan.stamps, map: .identity, width: 160, height: 140).first)
     try renderer.render(plan, to: fixtures.path("whole.png"))
     let trimmed = try Pixels(fixtures.path("trimmed.png"))
     let whole = try Pixels(fixtures.path("whole.png"))
@@ -73,6 +73,6 @@ struct TransparentMarginTests {
     let placed = RenderPlan.Stamp(
       image: stamp,
       placement: PlacedStamp(id: "c", center: StampPoint(20, 20), size: StampSize(30, 30), scale: 1, rotation: 0))
-    #expect(try Renderer().layers([placed], map: .identity, width: 40, height: 40).isEmpty)
+    #expect(try Renderer().compositor.layers([placed], map: .identity, width: 40, height: 40).isEmpty)
   }
 }

@@ -89,19 +89,7 @@ package struct Overlay: Sendable, Hashable {
 }
 
 extension Renderer {
-  /// Renders `plan` with `overlay` drawn over it and writes the result to `output`.
-  package func renderOverlay(_ plan: RenderPlan, overlay: Overlay, to output: String, quality: Int? = nil) throws {
-    guard OutputFormat(path: output) != nil else { throw RenderError.unsupportedFormat(path: output) }
-    do {
-      try stageOverlay(plan, overlay: overlay, to: try OutputTarget(path: output), quality: quality).commit()
-    } catch {
-      guard let error = RenderError(error) else { throw error }
-      // A broken input also fails while encoding (libvips decodes as it encodes): name the file at fault.
-      throw error.diagnosed(reading: plan.base)
-    }
-  }
-
-  /// `renderOverlay` into a target held open; the output is left staged for the caller to commit.
+  /// Stages `plan` with `overlay` drawn over it for `target`; the output is left staged for the caller to commit.
   package func stageOverlay(_ plan: RenderPlan, overlay: Overlay, to target: OutputTarget, quality: Int? = nil) throws
     -> StagedFile
   {

@@ -17,11 +17,6 @@ enum ImageWriter {
     }
   }
 
-  /// Writes `image` to `path`; on any failure nothing is left behind and `path` is untouched.
-  static func write(_ image: Image, to path: String, format: OutputFormat, quality: Int) throws {
-    try stage(image, to: OutputTarget(path: path), format: format, quality: quality).commit()
-  }
-
   /// Writes `image` to a temporary file for `target`, through its descriptor, and returns it staged. A JPEG is
   /// written in `style` when given, else with libvips' defaults (4:4:4 from quality 90 up, 4:2:0 below, baseline).
   static func stage(

@@ -25,19 +25,7 @@ package struct ViewWindow: Sendable, Hashable {
 }
 
 extension Renderer {
-  /// Renders `plan` and writes what the screen showed, `window`, letterboxed in black where it shows no photo.
-  package func renderView(_ plan: RenderPlan, window: ViewWindow, to output: String, quality: Int? = nil) throws {
-    guard OutputFormat(path: output) != nil else { throw RenderError.unsupportedFormat(path: output) }
-    do {
-      try stageView(plan, window: window, to: try OutputTarget(path: output), quality: quality).commit()
-    } catch {
-      guard let error = RenderError(error) else { throw error }
-      // A broken input also fails while encoding (libvips decodes as it encodes): name the file at fault.
-      throw error.diagnosed(reading: plan.base)
-    }
-  }
-
-  /// `renderView` into a target held open; the output is left staged for the caller to commit.
+  /// Stages what the screen showed, `window` for `target`; the output is left staged for the caller to commit.
   package func stageView(_ plan: RenderPlan, window: ViewWindow, to target: OutputTarget, quality: Int? = nil) throws
     -> StagedFile
   {

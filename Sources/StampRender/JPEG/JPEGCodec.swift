@@ -49,11 +49,6 @@ final class JPEGCodec {
     sjt_set_stop(state, control.map { UnsafePointer($0.flag) })
   }
 
-  /// Reads the file at `path` and its header, as `open(_:maxBytes:)` does with the file held open.
-  func open(_ path: String, maxBytes: Int = Renderer.defaultMaxFileBytes) throws -> JPEGFacts? {
-    try open(InputFile.open(path), maxBytes: maxBytes)
-  }
-
   /// Reads every DCT coefficient of the opened file.
   func readCoefficients() throws {
     try check("read JPEG coefficients") { sjt_read_coefficients(state, $0, $1) }
@@ -96,11 +91,6 @@ final class JPEGCodec {
         }
       }
     }
-  }
-
-  /// Writes the coefficients to `target` with the ICC profile and, when not 1, the orientation tag.
-  func write(to target: String, orientation: Int) throws {
-    try AtomicFile.write(to: target) { try write(to: $0, named: target, orientation: orientation) }
   }
 
   /// Writes the coefficients to the open file `fd` (still the caller's), named `target` in messages.

@@ -34,11 +34,11 @@ enum JPEGTransplant {
   /// data: libjpeg notices some damage only past the last pixel row (the decoder lost step and stopped short of
   /// the data: "N extraneous bytes before marker"), which libvips never reads. Only that damage is reported here;
   /// a file libjpeg cannot read at all is libvips' to report.
-  static func verify(_ file: InputFile, with renderer: Renderer) throws {
-    guard renderer.inputs.failOn >= .error, file.firstCheck() else { return }
+  static func verify(_ file: InputFile, failOn: InputPolicy.FailOn, maxBytes: Int) throws {
+    guard failOn >= .error, file.firstCheck() else { return }
     do {
       try JPEGCodecPool.shared.withCodec { codec in
-        guard try codec.open(file, maxBytes: renderer.maxFileBytes) != nil else { return }
+        guard try codec.open(file, maxBytes: maxBytes) != nil else { return }
         // Entropy decoding only: reading the coefficients into arrays cost as much as decoding the pixels.
         try codec.skim()
       }
@@ -54,20 +54,20 @@ enum JPEGTransplant {
   /// libjpeg finds damaged fails here when the renderer's `--fail-on` policy says so; otherwise libvips decodes what
   /// it can, under the same policy. A photo file over the size limit, and a stopped job, are refused, not rendered
   /// another way.
-  static func stage(_ plan: RenderPlan, to target: OutputTarget, quality: Int?, with renderer: Renderer) throws
-    -> Attempt
-  {
+  static func stage(
+    _ plan: RenderPlan, file: InputFile, to target: OutputTarget, quality: Int?, with settings: JPEGSettings
+  ) throws -> Attempt {
     // Decided before the base is read: the other cases cost nothing to rule out.
     guard target.format == .jpeg else { return Attempt(path: .libvips(.outputNotJPEG)) }
     guard quality == nil else { return Attempt(path: .libvips(.explicitQuality)) }
     var facts: JPEGFacts?
     do {
-      let (path, staged) = try transplant(plan, to: target, with: renderer, facts: &facts)
+      let (path, staged) = try transplant(plan, file: file, to: target, with: settings, facts: &facts)
       return Attempt(path: path, staged: staged, facts: facts)
     } catch RenderError.operation(_, _, let message) {
       return Attempt(path: .libvips(.damaged(message)), facts: facts)
     } catch RenderError.damaged(let path, let message, let truncated) {
-      let fails = truncated ? renderer.inputs.failOn != .none : renderer.inputs.failOn >= .error
+      let fails = truncated ? settings.inputs.failOn != .none : settings.inputs.failOn >= .error
       if fails { throw RenderError.damaged(path: path, message: message, truncated: truncated) }
       return Attempt(path: .libvips(.damaged(message)), facts: facts)
     } catch {
@@ -81,35 +81,27 @@ enum JPEGTransplant {
     }
   }
 
-  /// Reads the base's header, chooses the path and, when it is a transplant, writes `output` atomically. Returns
-  /// the path chosen (nothing is written for a libvips one); errors name the file they concern.
-  static func transplant(_ plan: RenderPlan, to output: String, with renderer: Renderer) throws -> RenderPath {
-    var facts: JPEGFacts?
-    let result = try transplant(plan, to: try OutputTarget(path: output), with: renderer, facts: &facts)
-    try result.staged?.commit()
-    return result.path
-  }
-
-  /// `transplant` for a target held open: the path chosen and, for a transplant, the output staged; the base's
-  /// header is handed back in `header` as soon as it is read.
-  private static func transplant(
-    _ plan: RenderPlan, to target: OutputTarget, with renderer: Renderer, facts header: inout JPEGFacts?
+  /// Reads the base's header, chooses the path and, when it is a transplant, stages the output for `target`:
+  /// the path chosen and, for a transplant, the output staged; the base's header is handed back in `header` as
+  /// soon as it is read. Errors name the file they concern.
+  static func transplant(
+    _ plan: RenderPlan, file: InputFile, to target: OutputTarget, with settings: JPEGSettings,
+    facts header: inout JPEGFacts?
   ) throws -> (path: RenderPath, staged: StagedFile?) {
     try JPEGCodecPool.shared.withCodec { codec in
-      let file = try renderer.file(of: plan)
-      let facts = try codec.open(file, maxBytes: renderer.maxFileBytes)
+      let facts = try codec.open(file, maxBytes: settings.maxFileBytes)
       header = facts
-      let path = RenderPath.choose(output: .jpeg, quality: nil, base: facts, maxPixels: renderer.maxPixels)
+      let path = RenderPath.choose(output: .jpeg, quality: nil, base: facts, maxPixels: settings.maxPixels)
       guard path == .transplant, let facts else { return (path, nil) }
       // libvips reads the EXIF orientation exactly as the general path does.
-      let orientation = try Image.open(file, sequential: true, policy: renderer.inputs).orientation
+      let orientation = try Image.open(file, sequential: true, policy: settings.inputs).orientation
       let blocks = BlockMap(width: facts.width, height: facts.height, sampling: facts.sampling)
       let stored = PlaneMap.uprightToStored(orientation: orientation, width: facts.width, height: facts.height)
       // Each layer's box holds every pixel it can change (its content's outline, widened by the resamplers' reach).
-      let layers = try renderer.layers(plan.stamps, map: stored, width: facts.width, height: facts.height)
+      let layers = try settings.compositor.layers(plan.stamps, map: stored, width: facts.width, height: facts.height)
       let regions = blocks.regions(touching: layers.map(\.box), margin: blocks.regionMargin)
-      let edit = Edit(blocks: blocks, layers: layers, codec: codec, renderer: renderer)
-      if renderer.copiesRestartIntervals, facts.restartInterval > 0,
+      let edit = Edit(blocks: blocks, layers: layers, codec: codec, settings: settings)
+      if settings.copiesRestartIntervals, facts.restartInterval > 0,
         let staged = try edit.byIntervals(regions, height: facts.height, orientation: orientation, to: target)
       {
         return (.restartIntervals, staged)
@@ -128,7 +120,7 @@ enum JPEGTransplant {
     let blocks: BlockMap
     let layers: [Layer]
     let codec: JPEGCodec
-    let renderer: Renderer
+    let settings: JPEGSettings
 
     /// The edit for a file with restart markers: only the intervals holding `regions` are read and encoded
     /// again, every other one is copied byte for byte. False when that cannot be done (no usable restart
@@ -159,7 +151,7 @@ enum JPEGTransplant {
     /// puts the blocks that changed back into the coefficients being edited, whose first row is the photo's row
     /// `spanTop`; a tall region strip by strip (see `Renderer.stripHeight`).
     func redraw(_ region: GridRect, spanTop: Int) throws {
-      let rows = renderer.stripHeight / blocks.mcuHeight
+      let rows = settings.stripHeight / blocks.mcuHeight
       let strips = blocks.strips(of: region, rows: rows, margin: blocks.regionMargin).map { strip in
         let rect = blocks.pixels(of: strip.decode)
         let local = GridRect(left: rect.left, top: rect.top - spanTop, width: rect.width, height: rect.height)
@@ -183,7 +175,7 @@ enum JPEGTransplant {
     func redraw(_ rect: GridRect, before: [UInt8], rows: Range<Int>, local: GridRect) throws {
       let base = try Image.fromPixels(before, width: rect.width, height: rect.height, bands: 3)
       let drawn = layers.filter { $0.box.intersects(rect) }
-      let after = try renderer.blend(drawn, onto: base, left: rect.left, top: rect.top).pixels()
+      let after = try settings.compositor.blend(drawn, onto: base, left: rect.left, top: rect.top).pixels()
       let masks = blocks.changedBlocks(
         width: rect.width, height: rect.height, before: before, after: after, bands: 3, rows: rows)
       guard masks.contains(where: { $0.contains(1) }) else { return }

@@ -1,0 +1,110 @@
+import CVips
+import CVipsShim
+import Foundation
+import StampCore
+
+extension Compositor {
+  /// The stamp premultiplied, scaled, rotated and cut to the box it covers; nil when it is wholly off the photo.
+  func transformed(_ stamp: RenderPlan.Stamp, map: PlaneMap, width: Int, height: Int) throws
+    -> Layer?
+  {
+    let prepared = try cache.stamp(stamp.image)
+    let whole = GridRect(left: 0, top: 0, width: prepared.image.width, height: prepared.image.height)
+    // A wholly transparent stamp draws nothing.
+    guard let content = trimsTransparentMargins ? prepared.content : whole else { return nil }
+    let p = stamp.placement
+    var shrink = (1.0, 1.0)
+    var reduced = false
+    let size = prepared.pixelSize
+    var sx = p.size.width * p.scale / size.width
+    var sy = p.size.height * p.scale / size.height
+    guard sx.isFinite, sy.isFinite, sx > 0, sy > 0 else { return nil }
+    // A stamp drawn smaller than half a pixel across is not drawn at all; one drawn over a million pixels across
+    // is a mistake in the manifest (and past what libvips' affine can place).
+    guard size.width * sx >= 0.5, size.height * sy >= 0.5 else { return nil }
+    let across = max(size.width * sx, size.height * sy)
+    guard across <= 1_000_000 else {
+      throw RenderError.operation(
+        path: stamp.image, operation: "draw stamp \(p.id)",
+        message:
+          "it would be \(Int(saturating: across)) pixels across, over the limit of 1000000 (check its width and scale)")
+    }
+    var source = prepared.image
+    var sourceCenter = StampPoint(size.width / 2, size.height / 2)
+    // What can draw, in continuous source coordinates: the content, widened below by the resamplers' reach.
+    var outline = (Double(content.left), Double(content.top), Double(content.right), Double(content.bottom))
+    // Bicubic alone aliases when shrinking hard: let Lanczos take the stamp down first, the affine does the rest.
+    if sx < 0.75 || sy < 0.75 {
+      let (hs, vs) = (max(1, 1 / sx), max(1, 1 / sy))
+      shrink = (hs, vs)
+      let smaller = try source.derive("reduce") { scv_reduce($0, &$1, hs, vs) }
+      // The reduced size is rounded: carry libvips' own placement of the points into the affine (see Reduction).
+      let reduction = Reduction(
+        hshrink: hs, vshrink: vs, from: (source.width, source.height), to: (smaller.width, smaller.height))
+      reduced = true
+      source = smaller
+      sourceCenter = reduction.map(sourceCenter)
+      sx *= hs
+      sy *= vs
+      // Lanczos-3 reaches three reduced pixels either way (3.5 with the half-pixel centring): four, to be safe.
+      let topLeft = reduction.map(StampPoint(outline.0, outline.1))
+      let bottomRight = reduction.map(StampPoint(outline.2, outline.3))
+      outline = (topLeft.x - 4, topLeft.y - 4, bottomRight.x + 4, bottomRight.y + 4)
+    }
+    // Bicubic at libvips coordinate p reads pixels floor(p) - 1 ... floor(p) + 2, so a pixel reaches 1.5 either
+    // way in continuous coordinates (and libvips draws up to half a pixel past a source's right and bottom edges):
+    // two, to be safe. Past the outline the source is transparent, premultiplied (0, 0, 0, 0), exactly what the
+    // affine puts beyond the source's edge, so cropping the source there changes no pixel.
+    outline = (outline.0 - 2, outline.1 - 2, outline.2 + 2, outline.3 + 2)
+    let drawable = GridRect(
+      left: max(Int(saturating: outline.0.rounded(.down)), 0), top: max(Int(saturating: outline.1.rounded(.down)), 0),
+      right: min(Int(saturating: outline.2.rounded(.up)), source.width),
+      bottom: min(Int(saturating: outline.3.rounded(.up)), source.height))
+    let radians = p.rotation * .pi / 180
+    let (cosine, sine) = (cos(radians), sin(radians))
+    // The stamp's own linear part in upright space, then carried through the map's.
+    let (a, b, c, d) = (sx * cosine, -sy * sine, sx * sine, sy * cosine)
+    let geometry = StampGeometry(
+      sourceSize: StampSize(Double(source.width), Double(source.height)), sourceCenter: sourceCenter,
+      linear: (map.a * a + map.b * c, map.a * b + map.b * d, map.c * a + map.d * c, map.c * b + map.d * d),
+      center: map.apply(p.center), imageWidth: width, imageHeight: height, outline: outline)
+    guard let drawable, let box = geometry.box,
+      let window = geometry.sourceWindow(width: source.width, height: source.height, within: drawable)
+    else { return nil }
+    let (odx, ody) = geometry.offsets(croppedAt: window.left, window.top)
+    let key = TransformCache.Key(
+      image: stamp.image, shrink: [shrink.0, shrink.1],
+      geometry: [geometry.a, geometry.b, geometry.c, geometry.d, odx, ody, Double(window.left), Double(window.top)],
+      width: box.width, height: box.height)
+    // The image is made when the layer is drawn, from the stamp as the cache has it then (decoded again if it
+    // was dropped meanwhile).
+    let (cache, path, sourceWidth, sourceHeight) = (self.cache, stamp.image, source.width, source.height)
+    let covered = GridRect(left: box.left, top: box.top, width: box.width, height: box.height)
+    // Only the first drawing counts as a request to the transform cache: a layer drawn in several strips of one
+    // job would otherwise be "seen again", kept whole in memory and fill the cache with one-job placements
+    // (64 MB more at the peak, and every kept layer evaluated whole).
+    let draws = DrawCount()
+    return Layer(box: covered) { [reduced, shrink] in
+      draws.count += 1
+      return try cache.transforms.layer(key, counts: draws.count == 1) {
+        var source = try cache.stamp(path).image
+        if reduced { source = try source.derive("reduce") { scv_reduce($0, &$1, shrink.0, shrink.1) } }
+        guard source.width == sourceWidth, source.height == sourceHeight else {
+          throw RenderError.operation(path: path, operation: "draw stamp", message: "the file changed during the job")
+        }
+        let all = window.width == source.width && window.height == source.height
+        let visible = all ? source : try source.crop(window.left, window.top, window.width, window.height)
+        return try visible.derive("affine") {
+          scv_affine(
+            $0, &$1, geometry.a, geometry.b, geometry.c, geometry.d, odx, ody, Int32(box.width), Int32(box.height),
+            "bicubic", 1)
+        }
+      }
+    }
+  }
+}
+
+/// How many times a layer was drawn in its job (see `Compositor.transformed`).
+private final class DrawCount {
+  var count = 0
+}

@@ -1,0 +1,14 @@
+import StampFiles
+
+/// What the JPEG path takes from the renderer: its limits and input policy, and the compositor that draws the
+/// stamps into each region (the same one the libvips path uses).
+struct JPEGSettings {
+  let compositor: Compositor
+  let inputs: InputPolicy
+  let maxPixels: Int
+  let maxFileBytes: Int
+  /// See `Renderer.copiesRestartIntervals`.
+  let copiesRestartIntervals: Bool
+  /// See `Renderer.stripHeight`.
+  let stripHeight: Int
+}

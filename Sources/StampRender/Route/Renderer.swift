@@ -1,0 +1,100 @@
+import StampFiles
+import CVips
+import CVipsShim
+import Foundation
+import StampCore
+
+/// Draws render plans onto full-resolution photos and writes the results.
+package struct Renderer: Sendable {
+  /// Draws the stamps, on both paths.
+  var compositor: Compositor
+  /// Decoded stamps, shared by every job of the batch.
+  package var cache: StampCache { compositor.cache }
+  /// Photos with more pixels are refused from their header, before any decoding.
+  package var maxPixels: Int
+  /// Photo files larger than this (bytes) are refused before they are read (the JPEG path reads a photo's file
+  /// into memory): `defaultMaxFileBytes`, or 5 bytes a pixel of `maxPixels` when that is more.
+  package var maxFileBytes: Int
+  /// 512 MiB: more than any JPEG of 100 megapixels needs (over 5 bytes a pixel; a camera's take about 0.5).
+  package static let defaultMaxFileBytes = 512 << 20
+  /// For a JPEG with restart markers, copy the intervals no stamp touches instead of decoding and encoding their
+  /// coefficients (see `JPEGTransplant`). Off only in tests, which compare the two.
+  var copiesRestartIntervals = true
+  /// The JPEG path decodes, composites and encodes a tall region in strips of about this many pixel rows (whole
+  /// iMCU rows, at least one), so the memory a stamp needs is bounded by its width: a stamp across a whole
+  /// 12-megapixel photo would otherwise hold several copies of all of it at once. Tests change it to compare.
+  var stripHeight = 512
+  /// Which loaders inputs may use, how damaged they may be, and where they may lie.
+  package var inputs = InputPolicy()
+
+  /// Creates a renderer over a stamp cache.
+  package init(cache: StampCache = StampCache(), maxPixels: Int = 100_000_000) {
+    compositor = Compositor(cache: cache)
+    self.maxPixels = maxPixels
+    let (bytes, overflow) = maxPixels.multipliedReportingOverflow(by: 5)
+    maxFileBytes = overflow ? Int.max : max(Self.defaultMaxFileBytes, bytes)
+  }
+
+  /// Renders `plan` for `target`, in the format its extension names, and returns the output staged for the caller
+  /// to commit with the job's others, and the path it took. `quality` applies to JPEG and WebP; nil means not
+  /// asked: 90, or for a JPEG base written as JPEG, the base's own quantization and coding with every block the
+  /// stamps leave alone kept exactly (see `JPEGTransplant`). A JPEG that falls back to pixels
+  /// (`RenderPath.fallback`) keeps its chroma subsampling (4:2:0 for any subsampled photo: libvips writes no other)
+  /// and its progressive coding.
+  package func stage(_ plan: RenderPlan, to target: OutputTarget, quality: Int? = nil) throws
+    -> (file: StagedFile, path: RenderPath)
+  {
+    guard let format = target.format else { throw RenderError.unsupportedFormat(path: target.display) }
+    let base = try file(of: plan)
+    try checkFileSize(base)
+    let attempt = try JPEGTransplant.stage(plan, file: base, to: target, quality: quality, with: jpegSettings)
+    if let staged = attempt.staged { return (staged, attempt.path) }
+    // The pixel path needs no coefficient arrays: those idle codecs keep from earlier photos go first.
+    JPEGCodecPool.shared.dropIdle()
+    let composed = try compose(plan, sixteenBits: format == .png || format == .tiff)
+    let style = attempt.path.fallback == nil ? nil : attempt.facts.map(ImageWriter.JPEGStyle.init)
+    let file = try composed.writing {
+      try ImageWriter.stage($0, to: target, format: format, quality: quality ?? 90, style: style)
+    }
+    return (file, attempt.path)
+  }
+
+  /// What the JPEG path needs of this renderer.
+  var jpegSettings: JPEGSettings {
+    JPEGSettings(
+      compositor: compositor, inputs: inputs, maxPixels: maxPixels, maxFileBytes: maxFileBytes,
+      copiesRestartIntervals: copiesRestartIntervals, stripHeight: stripHeight)
+  }
+
+  /// Refuses a photo file over `maxFileBytes`, from the size of the file held open, before any of it is read.
+  func checkFileSize(_ file: InputFile) throws {
+    var info = stat()
+    guard fstat(file.descriptor, &info) == 0 else { return }
+    if Int64(info.st_size) > Int64(maxFileBytes) {
+      throw RenderError.fileTooLarge(path: file.path, limit: maxFileBytes)
+    }
+  }
+
+  /// The composited picture, upright, 8-bit sRGB (plus alpha if the base had it), metadata stripped but ICC.
+  /// With `sixteenBits` (for outputs that hold them: PNG, TIFF), a 16-bit photo stays 16-bit RGB, stamps
+  /// composited at that depth. `streams` reads an upright stamped photo once, top to bottom (for callers that
+  /// consume it in order); off, a stamped photo is decoded whole first, for callers that read it in any order (an
+  /// affine). Write the picture through `Composition.writing`, which tells the JPEG reader's failures.
+  func compose(_ plan: RenderPlan, sixteenBits: Bool = false, streams: Bool = true) throws -> Composition {
+    let decoder = BaseDecoder(inputs: inputs, maxPixels: maxPixels, maxFileBytes: maxFileBytes)
+    let decoded = try decoder.decode(
+      try file(of: plan), path: plan.base, stamped: !plan.stamps.isEmpty,
+      inOrder: streams && plan.stamps.count <= compositor.layersPerComposite, sixteenBits: sixteenBits)
+    var composed = try compositor.composite(plan.stamps, onto: decoded.base, map: .identity)
+    composed = try composed.derive("strip metadata") {
+      scv_strip_metadata($0, &$1, decoded.keepsProfile ? 1 : 0, 0)
+    }
+    if decoded.sequential { composed = try composed.derive("stream") { scv_mark_sequential($0, &$1, 1) } }
+    return Composition(image: composed, reader: decoded.reader)
+  }
+
+  /// The plan's base, as opened for the job, or opened now.
+  func file(of plan: RenderPlan) throws -> InputFile {
+    try plan.baseFile ?? InputFile.open(plan.base, root: inputs.root)
+  }
+}
