@@ -13,7 +13,7 @@
 /// - A double tap ends its sequence, as Android's GestureDetector does: the next tap counts from one again, so four
 ///   quick taps are two double taps (in and back out with the toggle) and three are a double tap and a single tap.
 /// - A two-finger tap: a touch sequence (first finger down to last finger up) of exactly two touches, each a tap,
-///   lifted together or in turn; a third finger rules it out. It is located at the midpoint of where they lifted.
+///   lifted together or in turn; a third finger, or a pinch that started, rules it out. It is located at the midpoint of where they lifted.
 struct TapRecognizer: Sendable {
   /// What a lifted finger completed.
   enum Outcome: Equatable {
@@ -94,6 +94,11 @@ struct TapRecognizer: Sendable {
       }
     }
     sequenceTouches += 1
+  }
+
+  /// The fingers down started a pinch: this touch sequence is no two-finger tap.
+  mutating func pinchStarted() {
+    sequenceAllTaps = false
   }
 
   /// A finger lifted at `time` (view point `p`, image point `q`); `endsSequence` when it was the last one down.
