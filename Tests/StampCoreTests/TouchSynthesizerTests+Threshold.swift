@@ -23,11 +23,13 @@ extension TouchSynthesizerTests {
     var rotation: Double
   }
 
-  /// Pinches whose fingers alone would never leave the 10-point pinch slop, and others (issue 22, item 13). The
-  /// fingers start 100 apart on the background and on the 5000-wide stamp (capped at 100), 2 apart on the 4-wide
-  /// one (halfway from its centre to its edge): x1.001 moves each finger 0.05 or 0.001 points, and 2 degrees
-  /// moves each 50 x 2 sin 1 = 1.75 points. A stamp at the top of the scale range [0.5, 2] pinched by x1.001
-  /// stays at 2; one at 2 pinched by x0.999 goes to 1.998 (no spreading first, which the clamp would eat).
+  /// Pinches whose fingers alone would never leave the 10-point pinch slop (issue 22, item 13). The fingers start
+  /// 100 apart on the background and on the 5000-wide stamp (capped at 100), 50 apart on the 50-wide stamps at
+  /// scale 2 (each halfway from the centre to the edge, 100 / 2 / 2 = 25 out) and 2 apart on the 4-wide one: x1.001
+  /// moves each finger 0.05, 0.025 or 0.001 points, and 2 degrees on the 4-wide stamp moves each 1 x 2 sin 1 =
+  /// 0.035 points. A stamp at the top of the scale range [0.5, 2] pinched by x1.001 stays at 2; one at 2 pinched by
+  /// x0.999 goes to 1.998, which fingers that spread by k first would spoil: 2k is clamped to 2, and the way back
+  /// leaves 2 / k.
   static let exact = [
     Exact(
       testDescription: "x1.001 at 0 degrees on a 4-point stamp", stamp: square("s", at: StampPoint(500, 500), side: 4),
