@@ -1,3 +1,6 @@
+/// A stamp's scale and its rotation in degrees.
+typealias StampPose = (scale: Double, rotation: Double)
+
 /// What the gestures act on: the viewport and the stamps, and what each recognized gesture does to them.
 struct Canvas: Sendable {
   /// The scroll view over the photo.
@@ -22,9 +25,24 @@ struct Canvas: Sendable {
   /// the result depends on the path), the rotation grows by `turn` radians; the centre stays where it is.
   @inline(__always) mutating func pinchStamp(_ index: Int, ratio: Double, turn: Double) {
     if stamps[index].locked { return }
+    (stamps[index].scale, stamps[index].rotation) = step(pose(of: index), ratio: ratio, turn: turn)
+  }
+
+  /// Stamp `index`'s scale and rotation.
+  @inline(__always) func pose(of index: Int) -> StampPose { (stamps[index].scale, stamps[index].rotation) }
+
+  /// One pinch step of seed 002 on a pose: the scale multiplied by `ratio` and clamped to the scale range, the
+  /// rotation grown by `turn` radians. A pinch that has not started yet steps a pose of its own this way, so that
+  /// when it starts the stamp takes exactly what the steps would have given it.
+  @inline(__always) func step(_ pose: StampPose, ratio: Double, turn: Double) -> StampPose {
     let range = settings.scaleRange
-    stamps[index].scale = min(max(stamps[index].scale * ratio, range.lowerBound), range.upperBound)
-    stamps[index].rotation += turn * degreesPerRadian
+    return (min(max(pose.scale * ratio, range.lowerBound), range.upperBound), pose.rotation + turn * degreesPerRadian)
+  }
+
+  /// Gives stamp `index` the pose a pinch's steps reached (a locked stamp keeps its own).
+  @inline(__always) mutating func setPose(_ index: Int, _ pose: StampPose) {
+    if stamps[index].locked { return }
+    (stamps[index].scale, stamps[index].rotation) = pose
   }
 
   /// A drag on stamp `index` by `delta` view points: the centre moves by delta / (fit * zoom) image pixels.

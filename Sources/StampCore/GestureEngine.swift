@@ -116,9 +116,9 @@ struct GestureEngine: Sendable {
     let first = touches.first
     let second = touches.count > 1 ? touches[1] : nil
     if let first {
-      if !manipulation.drives(first, second) { manipulation.anchor(first, second, viewport: canvas.viewport) }
+      if !manipulation.drives(first, second) { manipulation.anchor(first, second, canvas: canvas) }
     } else if manipulation.fingers != 0 {
-      manipulation.anchor(nil, nil, viewport: canvas.viewport)
+      manipulation.anchor(nil, nil, canvas: canvas)
     }
   }
 
@@ -135,6 +135,8 @@ struct GestureEngine: Sendable {
     let second = touches.count > 1 && !touches[1].isNew ? touches[1] : nil
     guard manipulation.drives(first, second) else { return }
     if let gesture = manipulation.follow(first, second, at: time, on: &canvas) { gestures.append(gesture) }
+    // A pinch that started is no two-finger tap: the fingers asked for one or the other, not both.
+    if manipulation.pinching { taps.pinchStarted() }
   }
 
   private mutating func lift(_ touch: LiveTouch, at time: Double) {

@@ -5,6 +5,13 @@
 /// lifted) it re-anchors at the fingers' current points, so nothing jumps. A stamp is pinched step by step (seed
 /// 002's per-step clamp); the viewport, as a scroll view, from where the pair was anchored: zoom = clamp(zoom then x
 /// distance / distance then), the image point then under the fingers' midpoint kept under their midpoint now.
+///
+/// Two fingers pinch only once one of them is farther than `pinchSlop` from where it was when the pair formed
+/// (see `GestureSettings.pinchSlop` for why a finger-motion threshold, and its default). Before that a stamp's
+/// steps go to a pose of its own (each clamped as on the stamp), which the stamp takes in the frame the pinch
+/// starts; the viewport needs no such pose, since its zoom is taken from the pair's start anyway. So a two-finger
+/// tap's jitter changes nothing, and a pinch that starts has lost none of its motion, as a drag keeps the motion
+/// inside the tap slop.
 struct Manipulation: Sendable {
   /// The stamp the first finger of the sequence landed on, or nil for the viewport.
   var target: Int?
@@ -17,6 +24,19 @@ struct Manipulation: Sendable {
   private var reported = false
   /// The viewport's zoom, the finger distance and the image point under the midpoint when the pair was anchored.
   private var start = (zoom: 1.0, distance: 0.0, image: StampPoint.zero)
+  /// Whether the pair has passed the pinch slop: then each frame acts at once.
+  private(set) var pinching = false
+  /// Where the pair's fingers were when it formed: the pinch slop is measured from there.
+  private var origin = (a: StampPoint.zero, b: StampPoint.zero)
+  /// Whether a frame before the pinch started moved the fingers: the start is then its first effect.
+  private var movedBeforeStart = false
+  /// The target stamp's pose with the steps made before the pinch started.
+  private var held: StampPose = (1, 0)
+
+  /// Whether a finger at `p` is past `slop` from `origin`; the synthesizer makes its pinches pass by this same test.
+  @inline(__always) static func isPastPinchSlop(_ p: StampPoint, from origin: StampPoint, slop: Double) -> Bool {
+    (p - origin).length > slop
+  }
 
   /// Whether `a` and `b` (nil when one finger is down) are the fingers it is anchored to.
   @inline(__always) func drives(_ a: LiveTouch, _ b: LiveTouch?) -> Bool {
@@ -26,9 +46,15 @@ struct Manipulation: Sendable {
 
   /// Anchors to the fingers now down (nil, nil when none); a change of mode (idle, drag, pinch) starts a new
   /// gesture, which is reported again at its first effect.
-  mutating func anchor(_ a: LiveTouch?, _ b: LiveTouch?, viewport: Viewport) {
+  mutating func anchor(_ a: LiveTouch?, _ b: LiveTouch?, canvas: Canvas) {
+    let viewport = canvas.viewport
     let count = a == nil ? 0 : (b == nil ? 1 : 2)
-    if count != fingers { reported = false }
+    if count != fingers {
+      reported = false
+      pinching = false
+      movedBeforeStart = false
+      if let target { held = canvas.pose(of: target) }
+    }
     fingers = count
     if let a {
       firstID = a.id
@@ -39,6 +65,7 @@ struct Manipulation: Sendable {
       anchorB = b.point
       let mid = StampPoint.midpoint(anchorA, anchorB)
       start = (viewport.zoom, (anchorB - anchorA).length, viewport.toImage(mid))
+      if !pinching { origin = (anchorA, anchorB) }
     }
   }
 
@@ -64,11 +91,29 @@ struct Manipulation: Sendable {
     let mid = StampPoint.midpoint(a, b)
     anchorA = a
     anchorB = b
-    guard ratio != 1 || turn != 0 || (target == nil && mid != previousMid) else { return nil }
+    let moved = ratio != 1 || turn != 0 || (target == nil && mid != previousMid)
+    let starting = !pinching
+    if starting {
+      if moved {
+        movedBeforeStart = true
+        if let target { held = canvas.step(held, ratio: ratio, turn: turn) }
+      }
+      let slop = canvas.settings.pinchSlop
+      guard Self.isPastPinchSlop(a, from: origin.a, slop: slop) || Self.isPastPinchSlop(b, from: origin.b, slop: slop)
+      else { return nil }
+      pinching = true
+      guard movedBeforeStart else { return nil }
+    } else {
+      guard moved else { return nil }
+    }
     let gesture = reported ? nil : recognized(.pinch, at: mid, time: time, canvas: canvas)
     reported = true
     if let target {
-      canvas.pinchStamp(target, ratio: ratio, turn: turn)
+      if starting {
+        canvas.setPose(target, held)
+      } else {
+        canvas.pinchStamp(target, ratio: ratio, turn: turn)
+      }
     } else {
       let distance = current.length
       // Fingers that came down on one spot have no distance to scale from: the first frame they part starts over.

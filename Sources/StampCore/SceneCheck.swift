@@ -53,6 +53,7 @@ enum SceneCheck {
     try positive(s.zoomStep, "settings.zoomStep")
     try nonNegative(s.tapMaxDuration, "settings.tapMaxDuration")
     try nonNegative(s.tapSlop, "settings.tapSlop")
+    try nonNegative(s.pinchSlop, "settings.pinchSlop")
     try nonNegative(s.doubleTapInterval, "settings.doubleTapInterval")
     try nonNegative(s.doubleTapDistance, "settings.doubleTapDistance")
   }

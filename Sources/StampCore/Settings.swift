@@ -21,6 +21,21 @@ public struct GestureSettings: Sendable, Hashable {
   /// Farthest a tapping finger may move from where it landed, in view points: exactly this far is still a tap, past
   /// it the touch is a drag; 0 means the finger must not move at all.
   public var tapSlop: Double = 10
+  /// How far a finger of a two-finger touch may move from where it was when the pair formed before the pair
+  /// pinches, in view points; exactly this far still does not, and 0 means any motion pinches. Until then the
+  /// fingers change nothing (a two-finger tap's jitter moves no stamp); once one passes it, the pinch catches up on
+  /// every step since the pair formed, so none of its motion is lost.
+  ///
+  /// A finger-motion threshold rather than a span or angle one: a span threshold (Android's ScaleGestureDetector
+  /// starts after a span change of 2 x its 8 dp touch slop = 16 dp) never starts a pure rotation, whose span stays
+  /// constant, and an angle threshold (Hammer's rotate `threshold`, degrees) means a different finger motion at each
+  /// span: the same 6-point jitter turns fingers 40 points apart by up to atan(12 / 40) = 17 degrees but fingers
+  /// 200 apart by 3.4. Measuring each finger treats pinch, rotation and a two-finger pan alike, in the unit of the
+  /// tap slop, as UIKit's pinch and rotation recognizers begin "when two touches have moved enough". The default,
+  /// 10 points, is the tap slop: real two-finger taps move each finger 2 to 6 points (4 on a 3M panel with resting
+  /// fingers), inside it; a symmetric pinch of fingers 100 points apart starts just past x1.2 (each finger 10 out,
+  /// a span change of 20, near Android's 16).
+  public var pinchSlop: Double = 10
   /// A single tap fires this long after its touch ends unless a second touch begins by then, near it (seed 000:
   /// 0.35 s); one beginning exactly this long after still counts.
   public var doubleTapInterval: Double = 0.35

@@ -9,9 +9,11 @@
 /// - A single tap fires `doubleTapInterval` after its touch ends, unless a second touch began by then. A held-back
 ///   single tap fires as soon as the second touch cannot be a tap any more: in the frame where it moves past the
 ///   slop, is joined by another finger or is cancelled, or `tapMaxDuration` after it came down while it is still
-///   down; if the second touch is a tap, a double tap fires when it ends. Higher counts do nothing.
+///   down; if the second touch is a tap, a double tap fires when it ends.
+/// - A double tap ends its sequence, as Android's GestureDetector does: the next tap counts from one again, so four
+///   quick taps are two double taps (in and back out with the toggle) and three are a double tap and a single tap.
 /// - A two-finger tap: a touch sequence (first finger down to last finger up) of exactly two touches, each a tap,
-///   lifted together or in turn; a third finger rules it out. It is located at the midpoint of where they lifted.
+///   lifted together or in turn; a third finger, or a pinch that started, rules it out. It is located at the midpoint of where they lifted.
 struct TapRecognizer: Sendable {
   /// What a lifted finger completed.
   enum Outcome: Equatable {
@@ -94,6 +96,11 @@ struct TapRecognizer: Sendable {
     sequenceTouches += 1
   }
 
+  /// The fingers down started a pinch: this touch sequence is no two-finger tap.
+  mutating func pinchStarted() {
+    sequenceAllTaps = false
+  }
+
   /// A finger lifted at `time` (view point `p`, image point `q`); `endsSequence` when it was the last one down.
   mutating func ended(_ touch: LiveTouch, at time: Double, _ p: StampPoint, image q: StampPoint, endsSequence: Bool)
     -> Outcome
@@ -107,12 +114,16 @@ struct TapRecognizer: Sendable {
         if let held = releaseHeldTap(at: time) { pending.append(held) }
         return .none
       }
-      lastCount = sequenceCount
       lastEnd = time
       lastPoint = p
-      if sequenceCount == 1 { pending.append((deadline, q)) }
-      if sequenceCount == 2 { held = nil }
-      return sequenceCount == 2 ? .doubleTap(p) : .none
+      guard sequenceCount == 1 else {
+        lastCount = 0
+        held = nil
+        return .doubleTap(p)
+      }
+      lastCount = 1
+      pending.append((deadline, q))
+      return .none
     }
     lastCount = 0
     guard endsSequence else {

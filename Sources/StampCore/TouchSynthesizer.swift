@@ -6,10 +6,10 @@
 /// its point. A pinch's fingers start on a horizontal line either side of the stamp's centre as the screen shows it
 /// now, each halfway from the centre to the stamp's edge (so both are on the stamp, however small, and the pinch is
 /// at its centre), and never more than 100 points apart; about a point they start 100 points apart. They turn and
-/// spread about their midpoint, by scale^(k/n) and rotation*k/n at frame k; fingers that would move no farther than
-/// the tap slop within tapMaxDuration rest until 0.1 s past it, so the pinch is no two-finger tap. A drag moves in a
-/// straight line; one no longer than the tap slop first reaches 1 point past the slop along its direction, so that
-/// it is a drag and not a tap.
+/// spread about their midpoint, by scale^(k/n) and rotation*k/n at frame k; fingers that would never pass the pinch
+/// slop first open past it and back (see `opening`), so every pinch starts, and a pinch is no two-finger tap. A drag
+/// moves in a straight line; one no longer than the tap slop first reaches 1 point past the slop along its
+/// direction, so that it is a drag and not a tap.
 enum TouchSynthesizer {
   /// The distance between a pinch's fingers when they come down, in view points: at most this on a stamp.
   static let pinchSpan = 100.0
@@ -80,8 +80,9 @@ enum TouchSynthesizer {
       TouchEvent(t: 0, id: 1, phase: .began, location: first),
       TouchEvent(t: 0, id: 2, phase: .began, location: StampPoint(mid.x + span / 2, mid.y)),
     ]
-    events.reserveCapacity(2 * steps + 4)
-    var farthest = 0.0
+    events.reserveCapacity(2 * steps + 6)
+    let slop = canvas.settings.pinchSlop
+    var passes = false
     for k in 1...steps {
       let f = Double(k) / Double(steps)
       let half = span / 2 * (k == steps ? pinch.scale : cMathPow(pinch.scale, f))
@@ -91,18 +92,39 @@ enum TouchSynthesizer {
       let phase: TouchPhase = k == steps ? .ended : .moved
       events.append(TouchEvent(t: t, id: 1, phase: phase, location: mid - arm))
       events.append(TouchEvent(t: t, id: 2, phase: phase, location: mid + arm))
-      farthest = max(farthest, (arm - StampPoint(span / 2, 0)).length)
+      passes =
+        passes || Manipulation.isPastPinchSlop(mid - arm, from: events[0].location, slop: slop)
+        || Manipulation.isPastPinchSlop(mid + arm, from: events[1].location, slop: slop)
     }
-    let settings = canvas.settings
-    if farthest <= settings.tapSlop && pinch.duration <= settings.tapMaxDuration {
-      // Fingers this still and quick would be a two-finger tap: they rest until 0.1 s past a tap's longest.
-      let last = events.count - 2
-      let lift = settings.tapMaxDuration + 0.1
-      for i in last..<events.count {
-        events[i].phase = .moved
-        events.append(TouchEvent(t: lift, id: events[i].id, phase: .ended, location: events[i].location))
-      }
+    if !passes {
+      let frame = pinch.duration / Double(steps)
+      let onStamp = if case .stamp = pinch.target { true } else { false }
+      events.insert(
+        contentsOf: opening(events[0].location, events[1].location, onStamp: onStamp, slop: slop, frame: frame), at: 2)
     }
     return events
+  }
+
+  /// Two frames within the first step, before the path, that take the fingers past the pinch slop and back to where
+  /// they landed, for a pinch whose own path stays inside it (a small scale or turn, or a small stamp), so that
+  /// it starts and still ends exactly where it asks. On a stamp both fingers move together at right angles to
+  /// their line: the line between them stays the same vector, so no step scales or turns the stamp (a spread would
+  /// be clamped at the ends of the scale range and change the result). On the background they spread along their
+  /// line and come back, which a zoom taken from the pair's start undoes exactly, while their midpoint stays.
+  private static func opening(
+    _ a: StampPoint, _ b: StampPoint, onStamp: Bool, slop: Double, frame: Double
+  ) -> [TouchEvent] {
+    // 1 point past the slop, as a short drag reaches 1 point past the tap slop.
+    let reach = slop + 1
+    let (outA, outB) =
+      onStamp
+      ? (StampPoint(a.x, a.y + reach), StampPoint(b.x, b.y + reach))
+      : (StampPoint(a.x - reach, a.y), StampPoint(b.x + reach, b.y))
+    return [
+      TouchEvent(t: frame / 3, id: 1, phase: .moved, location: outA),
+      TouchEvent(t: frame / 3, id: 2, phase: .moved, location: outB),
+      TouchEvent(t: frame * 2 / 3, id: 1, phase: .moved, location: a),
+      TouchEvent(t: frame * 2 / 3, id: 2, phase: .moved, location: b),
+    ]
   }
 }

@@ -6,11 +6,11 @@ import StampCore
 /// (`{"method": "Input.dispatchTouchEvent", "params": {"type": "touchMove", "touchPoints": [...]}}`) or as its bare
 /// params object; lines about other methods, responses (`{"id": 3, "result": {}}`) and blank lines are skipped.
 ///
-/// - Phases come from comparing each message's point ids with the touches already down. The protocol documents
-///   `touchPoints` as every touch down after the message, with `touchEnd` and `touchCancel` carrying none and ending
-///   them all; Puppeteer's touch handles instead send only the touch a message is about, with `touchEnd` listing
-///   the touch that lifts. A log that does either thing the documented form forbids (points in a `touchEnd` or
-///   `touchCancel`, a `touchStart` while touches are down) is read the second way. See ``CDPReplay/Style``.
+/// - Phases come from comparing each message's point ids with the touches already down, as Chromium does: a
+///   message changes only the touches it lists, whatever brought them down. A new id begins, a listed id that moved
+///   moves, a touch left out stays down; `touchEnd` and `touchCancel` end the touches they list, or all of them when
+///   they list none. So the documented form (`touchPoints` listing every touch down) and Puppeteer's (only the
+///   touch a message is about) read alike. See ``CDPReplay``.
 /// - Touch ids are the importer's own: 0, 1, 2, ... in the order the touches began (CDP ids are reused: a point
 ///   without an id is its index in the list).
 /// - Each message is one frame. Its `t` is its `timestamp` (seconds) less the first message's; a message without one
@@ -35,7 +35,7 @@ public enum CDPImporter {
       if line.isEmpty { continue }
       if let message = try CDPMessage.parse(line, line: number) { messages.append(message) }
     }
-    var replay = CDPReplay(style: .of(messages))
+    var replay = CDPReplay()
     var events: [TouchEvent] = []
     var anchor: (stamp: Double, t: Double)?
     var last: Double?

@@ -10,8 +10,9 @@ import Testing
   /// - 1000.00: 7 lands at (100, 200).
   /// - 1000.25: 9 joins at (300, 400); 7 is listed where it was, so it is left out.
   /// - 1000.50: 7 to (90, 190), 9 to (310.5, 410).
-  /// - 1000.75: only 9 is listed, at (310.5, 420): 9 moves and 7 ends where it last was.
-  /// - 1001.00: touchEnd with no points: 9 ends.
+  /// - 1000.75: only 9 is listed, at (310.5, 420): 9 moves; 7, left out, stays down where it was (as Chromium
+  ///   does: a message changes only the touches it lists).
+  /// - 1001.00: touchEnd with no points: 7 and 9 end.
   static let documented = """
     {"id": 1, "method": "Input.dispatchTouchEvent", "params": {"type": "touchStart", \
     "touchPoints": [{"x": 100, "y": 200, "id": 7}], "timestamp": 1000}}
@@ -33,8 +34,8 @@ import Testing
       touch(0, 0, .began, 100, 200),
       touch(0.25, 1, .began, 300, 400),
       touch(0.5, 0, .moved, 90, 190), touch(0.5, 1, .moved, 310.5, 410),
-      touch(0.75, 0, .ended, 90, 190), touch(0.75, 1, .moved, 310.5, 420),
-      touch(1, 1, .ended, 310.5, 420),
+      touch(0.75, 1, .moved, 310.5, 420),
+      touch(1, 0, .ended, 90, 190), touch(1, 1, .ended, 310.5, 420),
     ]
     #expect(events == expected, "\n\(listing(events))")
     #expect(TouchStream.validate(events).isEmpty)
@@ -65,6 +66,30 @@ import Testing
       touch(4.0 / 60, 0, .ended, 12, 20), touch(5.0 / 60, 1, .ended, 50, 64),
     ]
     #expect(agree(events, expected), "\n\(listing(events))")
+  }
+
+  /// One lift rule, whatever brought a finger down (issue 22, item 15): a touch left out of a message stays down,
+  /// as Chromium's `Input.dispatchTouchEvent` keeps it (checked against headless Chromium 156: the page saw finger
+  /// 1 in `touches` until the `touchEnd`). The two logs differ only in the type of their second message: finger 2
+  /// comes down in a `touchStart`, or in a `touchMove` that lists finger 1 where it is. Either way, at 0.5 s finger
+  /// 2 moves 50 points right and finger 1, left out, stays at (100, 200) until the `touchEnd` at 1 s ends both.
+  @Test(arguments: [
+    #"{"type": "touchStart", "touchPoints": [{"x": 300, "y": 400, "id": 2}], "timestamp": 10.25}"#,
+    #"{"type": "touchMove", "touchPoints": [{"x": 100, "y": 200, "id": 1}, {"x": 300, "y": 400, "id": 2}], "#
+      + #""timestamp": 10.25}"#,
+  ])
+  func aTouchLeftOutOfAMessageStaysDown(_ second: String) throws {
+    let log = [
+      #"{"type": "touchStart", "touchPoints": [{"x": 100, "y": 200, "id": 1}], "timestamp": 10}"#, second,
+      #"{"type": "touchMove", "touchPoints": [{"x": 350, "y": 400, "id": 2}], "timestamp": 10.5}"#,
+      #"{"type": "touchEnd", "touchPoints": [], "timestamp": 11}"#,
+    ].joined(separator: "\n")
+    let events = try CDPImporter.parse(log)
+    let expected = [
+      touch(0, 0, .began, 100, 200), touch(0.25, 1, .began, 300, 400), touch(0.5, 1, .moved, 350, 400),
+      touch(1, 0, .ended, 100, 200), touch(1, 1, .ended, 350, 400),
+    ]
+    #expect(events == expected, "\n\(listing(events))")
   }
 
   @Test func pointsWithoutIdsAreTheirIndexAndACancelEndsEveryTouch() throws {

@@ -41,7 +41,7 @@ struct ManifestDecoderTests {
             {"drag": {"from": [9, 9], "by": [1, 1]}}
           ],
           "settings": {"scaleRange": [0.25, 4], "doubleTap": "step", "zoomStep": 2, "tapMaxDuration": 0.4,
-                       "tapSlop": 12, "doubleTapInterval": 0.3, "doubleTapDistance": 30, "quality": 95}
+            "tapSlop": 12, "pinchSlop": 6.5, "doubleTapInterval": 0.3, "doubleTapDistance": 30, "quality": 95}
         },
         {"base": "b.jpg", "view": {"width": 100, "height": 50}}
       ]
@@ -81,6 +81,7 @@ struct ManifestDecoderTests {
     settings.zoomStep = 2
     settings.tapMaxDuration = 0.4
     settings.tapSlop = 12
+    settings.pinchSlop = 6.5
     settings.doubleTapInterval = 0.3
     settings.doubleTapDistance = 30
     settings.quality = 95

@@ -11,8 +11,8 @@ struct ManifestSchemaTests {
     "job": ["id", "base", "output", "viewOutput", "view", "stamps", "gestures", "settings", "overlay"],
     "view": ["width", "height", "screenScale"],
     "settings": [
-      "scaleRange", "zoomRange", "doubleTap", "zoomStep", "tapMaxDuration", "tapSlop", "doubleTapInterval",
-      "doubleTapDistance", "quality",
+      "scaleRange", "zoomRange", "doubleTap", "zoomStep", "tapMaxDuration", "tapSlop", "pinchSlop",
+      "doubleTapInterval", "doubleTapDistance", "quality",
     ],
     "stamp": ["id", "image", "center", "width", "scale", "rotation", "locked"],
     "gesture": ["touches", "tap", "doubleTap", "twoFingerTap", "pinch", "drag"],

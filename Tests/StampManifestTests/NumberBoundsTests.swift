@@ -28,6 +28,7 @@ import Testing
     Field("settings.zoomStep", #"{"base": "b", "settings": {"zoomStep": X}}"#),
     Field("settings.tapMaxDuration", #"{"base": "b", "settings": {"tapMaxDuration": X}}"#),
     Field("settings.tapSlop", #"{"base": "b", "settings": {"tapSlop": X}}"#),
+    Field("settings.pinchSlop", #"{"base": "b", "settings": {"pinchSlop": X}}"#),
     Field("settings.doubleTapInterval", #"{"base": "b", "settings": {"doubleTapInterval": X}}"#),
     Field("settings.doubleTapDistance", #"{"base": "b", "settings": {"doubleTapDistance": X}}"#),
     Field("settings.quality", #"{"base": "b", "settings": {"quality": X}}"#),

@@ -225,7 +225,8 @@ extension SchemaConformanceTests {
       job(
         "every setting",
         #""settings": {"scaleRange": [0.5, 2], "zoomRange": [1, 4], "doubleTap": "toggle", "zoomStep": 1.5,"#
-          + #" "tapMaxDuration": 0.5, "tapSlop": 10, "doubleTapInterval": 0.35, "doubleTapDistance": 40,"#
+          + #" "tapMaxDuration": 0.5, "tapSlop": 10, "pinchSlop": 10, "doubleTapInterval": 0.35,"#
+          + #" "doubleTapDistance": 40,"#
           + #" "quality": 90}"#, valid: true),
       job("quality 1", #""settings": {"quality": 1}"#, valid: true),
       job("quality 0", #""settings": {"quality": 0}"#, valid: false),

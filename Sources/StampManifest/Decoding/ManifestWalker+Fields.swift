@@ -76,6 +76,7 @@ extension ManifestWalker {
     patch.zoomStep = number(m, shape, "zoomStep", path)
     patch.tapMaxDuration = number(m, shape, "tapMaxDuration", path)
     patch.tapSlop = number(m, shape, "tapSlop", path)
+    patch.pinchSlop = number(m, shape, "pinchSlop", path)
     patch.doubleTapInterval = number(m, shape, "doubleTapInterval", path)
     patch.doubleTapDistance = number(m, shape, "doubleTapDistance", path)
     patch.quality = integer(m, shape, "quality", path)

@@ -8,6 +8,7 @@ struct SettingsPatch: Sendable {
   var zoomStep: Double?
   var tapMaxDuration: Double?
   var tapSlop: Double?
+  var pinchSlop: Double?
   var doubleTapInterval: Double?
   var doubleTapDistance: Double?
   var quality: Int?
@@ -19,6 +20,7 @@ struct SettingsPatch: Sendable {
     if let zoomStep { settings.zoomStep = zoomStep }
     if let tapMaxDuration { settings.tapMaxDuration = tapMaxDuration }
     if let tapSlop { settings.tapSlop = tapSlop }
+    if let pinchSlop { settings.pinchSlop = pinchSlop }
     if let doubleTapInterval { settings.doubleTapInterval = doubleTapInterval }
     if let doubleTapDistance { settings.doubleTapDistance = doubleTapDistance }
     if let quality { settings.quality = quality }

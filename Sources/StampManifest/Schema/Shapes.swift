@@ -27,6 +27,10 @@ enum Shapes {
         "Farthest a tapping finger may move from where it landed, in points; exactly this far is still a tap, "
           + "0 means not moving at all (default 10)."),
       Field(
+        "pinchSlop", .number(.distance),
+        "Farthest a finger of a two-finger touch may move from where the pair formed before the pair pinches, in "
+          + "points; exactly this far still does not, 0 means any motion pinches (default 10)."),
+      Field(
         "doubleTapInterval", .number(.interval),
         "Longest pause from a tap's end to the next tap's start in a double tap, in seconds; exactly this long "
           + "still counts (default 0.35)."),

@@ -46,6 +46,7 @@ extension ManifestWriter {
     number("zoomStep", settings.zoomStep, defaults.zoomStep)
     number("tapMaxDuration", settings.tapMaxDuration, defaults.tapMaxDuration)
     number("tapSlop", settings.tapSlop, defaults.tapSlop)
+    number("pinchSlop", settings.pinchSlop, defaults.pinchSlop)
     number("doubleTapInterval", settings.doubleTapInterval, defaults.doubleTapInterval)
     number("doubleTapDistance", settings.doubleTapDistance, defaults.doubleTapDistance)
     if let quality = settings.quality { members.append(("quality", .literal(String(quality)))) }

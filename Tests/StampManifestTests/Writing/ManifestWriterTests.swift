@@ -14,6 +14,7 @@ struct ManifestWriterTests {
     settings.zoomStep = 2
     settings.tapMaxDuration = 0.3
     settings.tapSlop = 8
+    settings.pinchSlop = 0
     settings.doubleTapInterval = 0.3
     settings.doubleTapDistance = 30
     settings.quality = 85
