@@ -4,8 +4,12 @@ import StampBatch
 import StampManifest
 
 /// `stampcam render`: validate the whole manifest first, then render with progress, a report and a summary.
-struct RenderCommand {
+struct RenderCommand: Subcommand {
   let options: RenderOptions
+
+  init(_ options: RenderOptions) {
+    self.options = options
+  }
 
   func run() -> Int32 {
     let url = URL(fileURLWithPath: options.manifest)
@@ -17,7 +21,7 @@ struct RenderCommand {
     let file = options.manifest
     let inputs: InputPolicy
     do {
-      inputs = try CLI.inputPolicy(
+      inputs = try InputOptions.policy(
         root: options.inputRoot, untrustedLoaders: options.allowUntrustedLoaders, failOn: options.failOn)
     } catch {
       return CLI.fail(error.message, status: error.status)
