@@ -39,3 +39,37 @@ extension TestFolder {
       stderr: String(decoding: stderr, as: UTF8.self))
   }
 }
+
+extension TestFolder {
+  /// Runs stampcam with `arguments` and the shell's `redirections` applied to it (`2>&-`, `>/dev/full`, `<&-`):
+  /// what is not redirected is captured as `run` captures it.
+  func run(_ arguments: [String], redirections: String) throws -> CommandResult {
+    try run(["-c", "exec \"$0\" \"$@\" \(redirections)", Self.executable.path] + arguments, program: "/bin/sh")
+  }
+
+  /// Runs stampcam with its stdout a pipe whose reading end is already closed, so that every write to it fails
+  /// with EPIPE; stderr is captured.
+  func runIntoClosedPipe(_ arguments: [String]) throws -> CommandResult {
+    let pipe = Pipe()
+    try pipe.fileHandleForReading.close()
+    return try run(arguments, program: Self.executable.path, stdout: pipe)
+  }
+
+  private func run(_ arguments: [String], program: String, stdout: Pipe? = nil) throws -> CommandResult {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: program)
+    process.arguments = arguments
+    process.currentDirectoryURL = url
+    let out = stdout ?? Pipe()
+    let err = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    try process.run()
+    let output = stdout == nil ? out.fileHandleForReading.readDataToEndOfFile() : Data()
+    let error = err.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return CommandResult(
+      status: process.terminationStatus, stdout: String(decoding: output, as: UTF8.self),
+      stderr: String(decoding: error, as: UTF8.self))
+  }
+}
