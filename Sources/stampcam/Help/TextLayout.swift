@@ -1,7 +1,7 @@
 /// Lays out the generated parts of the help: words wrapped to a width, and indented blocks.
 enum TextLayout {
   /// Synopsis lines are at most this wide (without the help's two-space indent); the README shows them as they are.
-  static let synopsisWidth = 98
+  static let synopsisWidth = 100
   /// Option descriptions are wrapped to fit this width, indent included.
   static let width = 116
 
