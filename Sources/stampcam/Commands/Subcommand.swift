@@ -13,7 +13,8 @@ protocol Subcommand: Runnable {
 
   init(_ values: Values)
 
-  /// The form the first argument chooses, for a command with several (`import getevent`, `import cdp`).
+  /// The mistake of a first argument that chooses none of the forms (nil: there is none), for a command with
+  /// several (`import getevent`, `import cdp`).
   static func unknownForm(_ word: String?) -> UsageError
 }
 
