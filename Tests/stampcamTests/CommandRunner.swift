@@ -55,7 +55,18 @@ extension TestFolder {
     return try run(arguments, program: Self.executable.path, stdout: pipe)
   }
 
-  private func run(_ arguments: [String], program: String, stdout: Pipe? = nil) throws -> CommandResult {
+  /// Runs stampcam with its stdout a non-blocking pipe that nobody reads for `seconds`, so that writes past the
+  /// pipe's 64 KiB fail with EAGAIN until the reading starts; then reads it all.
+  func runIntoNonBlockingPipe(_ arguments: [String], readingAfter seconds: Double) throws -> CommandResult {
+    let pipe = Pipe()
+    let fd = pipe.fileHandleForWriting.fileDescriptor
+    _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+    return try run(arguments, program: Self.executable.path, stdout: pipe, readingAfter: seconds)
+  }
+
+  private func run(
+    _ arguments: [String], program: String, stdout: Pipe? = nil, readingAfter seconds: Double? = nil
+  ) throws -> CommandResult {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: program)
     process.arguments = arguments
@@ -65,7 +76,8 @@ extension TestFolder {
     process.standardOutput = out
     process.standardError = err
     try process.run()
-    let output = stdout == nil ? out.fileHandleForReading.readDataToEndOfFile() : Data()
+    if let seconds { Thread.sleep(forTimeInterval: seconds) }
+    let output = stdout == nil || seconds != nil ? out.fileHandleForReading.readDataToEndOfFile() : Data()
     let error = err.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
     return CommandResult(

@@ -93,6 +93,26 @@ struct StandardStreamTests {
     #expect(result.stderr.hasSuffix("stampcam: error: cannot write to standard output: broken pipe\n"))
   }
 
+  /// A parent may hand down a non-blocking pipe (node does): a full pipe is EAGAIN, not an error, and every byte
+  /// arrives once it is read. stdio gave up there: 65,536 of the item's bytes arrived, with status 0.
+  @Test func aNonBlockingStdoutGetsEveryByte() throws {
+    let cli = try Self.folder()
+    defer { cli.remove() }
+    // 5,000 events of about 60 bytes each: some 300 KB of JSON, several times a pipe's buffer.
+    var log = #"{"type": "touchStart", "touchPoints": [{"x": 10, "y": 20, "id": 1}], "timestamp": 0}"# + "\n"
+    for i in 1..<5000 {
+      log += #"{"type": "touchMove", "touchPoints": [{"x": \#(10 + i % 50), "y": 20, "id": 1}], "#
+      log += #""timestamp": \#(Double(i) / 100)}"# + "\n"
+    }
+    log += #"{"type": "touchEnd", "touchPoints": [], "timestamp": 60}"# + "\n"
+    try cli.write("big.cdp.jsonl", log)
+    let blocking = try cli.run(["import", "cdp", "big.cdp.jsonl"])
+    #expect(blocking.status == 0 && blocking.stdout.utf8.count > 4 * 65_536, "\(blocking.stdout.utf8.count)")
+    let late = try cli.runIntoNonBlockingPipe(["import", "cdp", "big.cdp.jsonl"], readingAfter: 1)
+    #expect(late.status == 0, "\(late.stderr)")
+    #expect(late.stdout == blocking.stdout, "\(late.stdout.utf8.count) of \(blocking.stdout.utf8.count) bytes")
+  }
+
   /// explain could not replay either job (status 1), and its JSON is lost as well: the lost result outranks it.
   @Test func aLostStdoutOutranksAJobsFailure() throws {
     let cli = try Self.folder()

@@ -54,6 +54,11 @@ final class StandardStream: Sendable {
       while offset < bytes.count {
         let n = bytes.withUnsafeBytes { Foundation.write(fd, $0.baseAddress.map { $0 + offset }, bytes.count - offset) }
         if n < 0, errno == EINTR { continue }
+        if n < 0, errno == EAGAIN || errno == EWOULDBLOCK {
+          // A non-blocking descriptor handed down by the parent (node's pipes are): wait until it drains.
+          var ready = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
+          if poll(&ready, 1, -1) >= 0 || errno == EINTR { continue }
+        }
         guard n > 0 else {
           state.failure = n < 0 ? errno : EIO
           return state.failure
