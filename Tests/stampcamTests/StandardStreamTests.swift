@@ -39,6 +39,19 @@ struct StandardStreamTests {
     #expect(try Self.reportIds(cli) == ["a", "b"])
   }
 
+  /// A closed stdout is held by a pipe nobody reads, not by /dev/null: a report sent to it by name fails and
+  /// says so, and the jobs' outputs go with it, instead of a run that ends 0 with the report in /dev/null.
+  @Test(arguments: ["/dev/stdout", "/proc/self/fd/1"])
+  func aReportNamingAClosedStdoutFails(_ report: String) throws {
+    let cli = try Self.folder()
+    defer { cli.remove() }
+    let arguments = ["render", "m.json", "--out", "out", "--report", report, "--allow-untrusted-loaders"]
+    let result = try cli.run(arguments, redirections: ">&-")
+    #expect(result.status == 1, "\(result.stderr)")
+    #expect(result.stderr.contains("stampcam: error: \(report): cannot write the report: broken pipe"))
+    #expect(cli.files("out").isEmpty, "\(cli.files("out"))")
+  }
+
   struct Case: CustomTestStringConvertible, Sendable {
     var arguments: [String]
     var testDescription: String { arguments.joined(separator: " ") }

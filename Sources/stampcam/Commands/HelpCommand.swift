@@ -46,8 +46,8 @@ struct HelpCommand: Runnable {
       (closed, full, or a pipe nobody reads): "stampcam: error: cannot write to standard output: <reason>" on
       stderr, even when jobs failed too; 4 standard error could not be written, though all else succeeded;
       128 + N stopped by signal N (130 for Ctrl-C, 143 for SIGTERM). A standard stream that is closed when
-      stampcam starts is held open on /dev/null, so that no file stampcam opens takes its number; writing to it
-      is then the failure above.
+      stampcam starts is held (stdin on /dev/null, stdout and stderr on a pipe nobody reads), so that no file
+      stampcam opens takes its number; writing to it is then the failure above.
 
     Run 'stampcam help COMMAND' for a command's options.
     """

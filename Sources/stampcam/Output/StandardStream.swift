@@ -9,7 +9,7 @@ final class StandardStream: Sendable {
   static let error = StandardStream(fd: STDERR_FILENO)
 
   private struct State {
-    /// Closed when the process started: held by /dev/null so that no file takes its number, but never written.
+    /// Closed when the process started: held so that no file takes its number, but never written.
     var closed = false
     /// The errno of the first write that failed; later writes are not tried.
     var failure: Int32?
@@ -25,14 +25,26 @@ final class StandardStream: Sendable {
 
   /// Opens /dev/null onto each of descriptors 0, 1 and 2 that is closed, before anything else is opened: otherwise
   /// the first file stampcam opens (a report, an output) would take the number, and text meant for a terminal
-  /// would land in it. A closed stdout or stderr stays an error for the first write to it.
+  /// would land in it. A closed stdout or stderr then becomes a pipe nobody reads, so that a path naming it
+  /// (`--report /dev/stdout`) fails instead of writing into /dev/null, and stays an error for the first write to
+  /// it.
   static func holdClosedDescriptors() {
+    var closed: [Int32] = []
     for fd in [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO] where fcntl(fd, F_GETFD) == -1 && errno == EBADF {
       // open(2) returns the lowest free number, which is `fd`: the lower ones are open by now.
       let held = open("/dev/null", fd == STDIN_FILENO ? O_RDONLY : O_WRONLY)
       if held != fd, held >= 0 { _ = Foundation.close(held) }
-      if fd == STDOUT_FILENO { output.state.withLock { $0.closed = true } }
-      if fd == STDERR_FILENO { error.state.withLock { $0.closed = true } }
+      if fd != STDIN_FILENO { closed.append(fd) }
+    }
+    for fd in closed {
+      // With 0-2 held, the pipe's two ends take numbers above them.
+      var ends: [Int32] = [-1, -1]
+      if pipe(&ends) == 0 {
+        _ = Foundation.close(ends[0])
+        _ = dup2(ends[1], fd)
+        _ = Foundation.close(ends[1])
+      }
+      (fd == STDOUT_FILENO ? output : error).state.withLock { $0.closed = true }
     }
   }
 
