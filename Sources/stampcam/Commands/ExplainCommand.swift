@@ -27,7 +27,8 @@ struct ExplainCommand: Subcommand {
       Positions and sizes are image pixels; rotation is degrees, clockwise positive; `size` is before `scale`.
       A job that cannot be replayed (an unreadable photo, a gesture on a covered stamp) is listed as
       {"id", "error"} in its place and named on stderr; the other jobs are described all the same, and the exit
-      status is 1. Exit status 0 when every job is described, 2 for an invalid manifest.
+      status is 1. Exit status 0 when every job is described, 2 for an invalid manifest, 3 when stdout cannot be
+      written (the JSON is lost; see 'stampcam --help').
       --max-pixels, --input-root and --allow-untrusted-loaders read the photos and stamps as render reads them with
       the same options.
       """)
