@@ -40,3 +40,49 @@ extension TestFolder {
       stderr: String(decoding: stderr, as: UTF8.self))
   }
 }
+
+extension TestFolder {
+  /// Runs stampcam with `arguments` and the shell's `redirections` applied to it (`2>&-`, `>/dev/full`, `<&-`):
+  /// what is not redirected is captured as `run` captures it.
+  func run(_ arguments: [String], redirections: String) throws -> CommandResult {
+    try run(["-c", "exec \"$0\" \"$@\" \(redirections)", Self.executable.path] + arguments, program: "/bin/sh")
+  }
+
+  /// Runs stampcam with its stdout a pipe whose reading end is already closed, so that every write to it fails
+  /// with EPIPE; stderr is captured.
+  func runIntoClosedPipe(_ arguments: [String]) throws -> CommandResult {
+    let pipe = Pipe()
+    try pipe.fileHandleForReading.close()
+    return try run(arguments, program: Self.executable.path, stdout: pipe)
+  }
+
+  /// Runs stampcam with its stdout a non-blocking pipe that nobody reads for `seconds`, so that writes past the
+  /// pipe's 64 KiB fail with EAGAIN until the reading starts; then reads it all.
+  func runIntoNonBlockingPipe(_ arguments: [String], readingAfter seconds: Double) throws -> CommandResult {
+    let pipe = Pipe()
+    let fd = pipe.fileHandleForWriting.fileDescriptor
+    _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+    return try run(arguments, program: Self.executable.path, stdout: pipe, readingAfter: seconds)
+  }
+
+  private func run(
+    _ arguments: [String], program: String, stdout: Pipe? = nil, readingAfter seconds: Double? = nil
+  ) throws -> CommandResult {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: program)
+    process.arguments = arguments
+    process.currentDirectoryURL = url
+    let out = stdout ?? Pipe()
+    let err = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    try process.run()
+    if let seconds { Thread.sleep(forTimeInterval: seconds) }
+    let output = stdout == nil || seconds != nil ? out.fileHandleForReading.readDataToEndOfFile() : Data()
+    let error = err.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return CommandResult(
+      status: process.terminationStatus, stdout: String(decoding: output, as: UTF8.self),
+      stderr: String(decoding: error, as: UTF8.self))
+  }
+}

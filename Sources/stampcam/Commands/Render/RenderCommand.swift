@@ -5,57 +5,24 @@ import StampBatch
 import StampManifest
 
 /// `stampcam render`: validate the whole manifest first, then render with progress, a report and a summary.
-struct RenderCommand {
+struct RenderCommand: Subcommand {
   let options: RenderOptions
 
+  init(_ options: RenderOptions) {
+    self.options = options
+  }
+
   func run() -> Int32 {
-    let url = URL(fileURLWithPath: options.manifest)
-    let decoder = ManifestDecoder()
-    let lines = ManifestFormat(path: options.manifest) == .jsonLines
-    // Nothing is written unless the whole manifest is valid; JSON Lines are validated streaming, then streamed
-    // again to render, so memory does not grow with the number of jobs.
-    var jobs: [JobEntry] = []
-    let file = options.manifest
-    let inputs: InputPolicy
-    do {
-      inputs = try CLI.inputPolicy(
-        root: options.inputRoot, untrustedLoaders: options.allowUntrustedLoaders, failOn: options.failOn)
-    } catch {
-      return CLI.fail(error.message, status: error.status)
-    }
-    let root = inputs.root
-    // No output, overlay, view or report may be any input, the manifest or another output: checked as files,
-    // job by job, while the manifest is validated.
-    let claims: OutputClaims
-    do {
-      claims = try OutputClaims(out: options.out, manifest: file, file: file, report: options.report)
-    } catch {
-      return Self.invalid(error.diagnostics)
-    }
-    let overlay = options.overlay
-    let check = { (job: JobEntry) -> [Diagnostic] in
-      JobCheck.outputs(of: job, file: file, overlay: overlay) + claims.add(job, overlay: overlay || job.overlay)
-        + (root.map { InputCheck.confined(job, to: $0, file: file) } ?? [])
-    }
-    if lines {
-      let diagnostics = decoder.validate(contentsOf: url, checking: check)
-      if !diagnostics.isEmpty { return Self.invalid(diagnostics) }
-    } else {
-      do {
-        jobs = try decoder.decode(contentsOf: url).jobs
-      } catch {
-        return Self.invalid(error.diagnostics)
-      }
-      let diagnostics = jobs.flatMap(check)
-      if !diagnostics.isEmpty { return Self.invalid(diagnostics) }
-    }
+    // Nothing is written unless the whole manifest is valid.
+    guard let checked = checkedManifest() else { return ExitStatus.usage }
+    let (jobs, lines, claims, file) = (checked.jobs, checked.lines, checked.claims, options.manifest)
     var batch = BatchOptions(outputFolder: options.out, concurrency: options.jobs, maxPixels: options.maxPixels)
     batch.overlay = options.overlay
     batch.resume = options.resume
     batch.manifest = file
     batch.shard = options.shard.flatMap(Shard.init)
     batch.protected = claims.protected
-    batch.inputs = inputs
+    batch.inputs = checked.inputs
     batch.stampCacheBytes = options.stampCacheMB << 20
     batch.jobTimeout = options.jobTimeout
     let runner: BatchRunner
@@ -71,7 +38,7 @@ struct RenderCommand {
     let signals = SignalWatch(cancellation: cancellation, quiet: options.quiet)
     let total = lines ? nil : jobs.count { batch.shard?.contains($0.index) ?? true }
     let progress = Progress(total: total, enabled: !options.quiet && Terminal.isInteractive)
-    let tally = Locked(Summary())
+    let tally = Tally()
     let start = Date()
     // A job's report line is written under the same lock as its outputs are renamed into place; when the line
     // cannot be written, its outputs are removed again and no further job starts.
@@ -81,15 +48,11 @@ struct RenderCommand {
       if !noted { cancellation.cancel() }
       var counted = outcome
       if !noted, counted.status == .ok { counted.status = .failed }
-      progress.update(
-        done: tally.withLock { summary in
-          summary.add(counted)
-          return summary.total
-        })
+      progress.update(done: tally.add(counted))
       return noted
     }
     if lines {
-      let records = decoder.jobs(inLinesAt: url).lazy.map { $0.result }
+      let records = ManifestDecoder().jobs(inLinesAt: URL(fileURLWithPath: file)).lazy.map { $0.result }
       runner.run(records, cancellation: cancellation, record: onDone)
     } else {
       runner.run(jobs.lazy.map { .success($0) }, cancellation: cancellation, record: onDone)
@@ -101,7 +64,7 @@ struct RenderCommand {
       Terminal.error(failure + " (outputs of jobs it could not list were removed; no later job was started)")
       return 1
     }
-    var summary = tally.withLock { $0 }
+    var summary = tally.current
     summary.seconds = Date().timeIntervalSince(start)
     if !options.quiet {
       Terminal.line(
@@ -109,11 +72,5 @@ struct RenderCommand {
       if let fallbacks = summary.fallbackLine { Terminal.line(fallbacks) }
     }
     return signals.received.map { 128 + $0 } ?? (cancellation.isCancelled ? 130 : summary.exitStatus)
-  }
-
-  static func invalid(_ diagnostics: [Diagnostic]) -> Int32 {
-    for diagnostic in diagnostics { Terminal.error("\(diagnostic)") }
-    Terminal.line("nothing written: the manifest has \(diagnostics.count) error\(diagnostics.count == 1 ? "" : "s")")
-    return 2
   }
 }

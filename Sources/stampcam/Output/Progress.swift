@@ -34,13 +34,13 @@ final class Progress: Sendable {
         // A streamed manifest's length is unknown until its end: count and rate only.
         text = "\r\(done) jobs  \(rateText) jobs/s  \(Self.clock(elapsed)) elapsed "
       }
-      try? FileHandle.standardError.write(contentsOf: Data(text.utf8))
+      StandardStream.error.write(text)
     }
   }
 
   func finish() {
     guard enabled else { return }
-    try? FileHandle.standardError.write(contentsOf: Data("\r\u{1B}[K".utf8))
+    StandardStream.error.write("\r\u{1B}[K")
   }
 
   static func clock(_ seconds: Double) -> String {

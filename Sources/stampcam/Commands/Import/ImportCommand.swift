@@ -5,8 +5,12 @@ import StampCore
 import StampImport
 
 /// `stampcam import`: a recorded log in, the manifest's `touches` item out.
-struct ImportCommand {
+struct ImportCommand: Subcommand {
   let options: ImportOptions
+
+  init(_ options: ImportOptions) {
+    self.options = options
+  }
 
   func run() -> Int32 {
     let text: String
@@ -31,8 +35,8 @@ struct ImportCommand {
     }
     let json = TouchesJSON.render(events) + "\n"
     guard let out = options.out else {
-      print(json, terminator: "")
-      return 0
+      StandardStream.output.write(json)
+      return ExitStatus.success
     }
     do {
       try AtomicFile.write(Data(json.utf8), to: out)

@@ -7,7 +7,7 @@ enum Terminal {
   }
 
   static func line(_ text: String) {
-    try? FileHandle.standardError.write(contentsOf: Data((text + "\n").utf8))
+    StandardStream.error.write(text + "\n")
   }
 
   /// True when stderr is a terminal, where a progress line that rewrites itself makes sense.

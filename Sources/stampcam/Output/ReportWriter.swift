@@ -23,7 +23,7 @@ final class ReportWriter: Sendable {
       // Non-blocking only while opening: a FIFO nobody reads fails at once (ENXIO) instead of hanging the run.
       fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NONBLOCK, 0o666)
       guard fd >= 0 else {
-        let why = errno == ENXIO ? "a pipe with no reader" : Self.reason(errno)
+        let why = errno == ENXIO ? "a pipe with no reader" : StandardStream.reason(errno)
         throw UsageError(message: "\(path): cannot open the report file: \(why)")
       }
       _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
@@ -42,12 +42,18 @@ final class ReportWriter: Sendable {
     let line = Array((outcome.jsonLine + "\n").utf8)
     return failed.withLock { failed in
       guard failed == nil else { return false }
+      // `-` shares standard output's lock and its failure, which decides the exit status.
+      if !closes {
+        guard let code = StandardStream.output.write(line) else { return true }
+        failed = "\(path): cannot write the report: \(StandardStream.reason(code))"
+        return false
+      }
       var offset = 0
       while offset < line.count {
         let n = line.withUnsafeBytes { Foundation.write(fd, $0.baseAddress.map { $0 + offset }, line.count - offset) }
         if n < 0, errno == EINTR { continue }
         guard n > 0 else {
-          failed = "\(path): cannot write the report: \(Self.reason(errno))"
+          failed = "\(path): cannot write the report: \(StandardStream.reason(errno))"
           return false
         }
         offset += n
@@ -63,13 +69,13 @@ final class ReportWriter: Sendable {
       guard closes else { return failed == nil }
       var info = stat()
       let regular = fstat(fd, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
-      if regular, fsync(fd) != 0, failed == nil { failed = "\(path): cannot write the report: \(Self.reason(errno))" }
+      if regular, fsync(fd) != 0, failed == nil {
+        failed = "\(path): cannot write the report: \(StandardStream.reason(errno))"
+      }
       if Foundation.close(fd) != 0, failed == nil {
-        failed = "\(path): cannot write the report: \(Self.reason(errno))"
+        failed = "\(path): cannot write the report: \(StandardStream.reason(errno))"
       }
       return failed == nil
     }
   }
-
-  private static func reason(_ code: Int32) -> String { String(cString: strerror(code)).lowercased() }
 }

@@ -1,0 +1,67 @@
+import StampFiles
+import Foundation
+import StampBatch
+import StampManifest
+
+extension RenderCommand {
+  /// The manifest once it is known valid as a whole, with what the batch needs from the checks.
+  struct Checked {
+    /// The jobs of a JSON manifest; empty for JSON Lines, which are streamed again to render.
+    var jobs: [JobEntry]
+    var lines: Bool
+    var claims: OutputClaims
+    var inputs: InputPolicy
+  }
+
+  /// Checks the whole manifest before anything is written; nil, the errors printed, when it cannot be rendered
+  /// (exit status 2). JSON Lines are validated streaming, so memory does not grow with the number of jobs.
+  func checkedManifest() -> Checked? {
+    let url = URL(fileURLWithPath: options.manifest)
+    let decoder = ManifestDecoder()
+    let lines = ManifestFormat(path: options.manifest) == .jsonLines
+    let file = options.manifest
+    let inputs: InputPolicy
+    do {
+      inputs = try InputOptions.policy(
+        root: options.inputRoot, untrustedLoaders: options.allowUntrustedLoaders, failOn: options.failOn)
+    } catch {
+      Terminal.error(error.message)
+      return nil
+    }
+    let root = inputs.root
+    // No output, overlay, view or report may be any input, the manifest or another output: checked as files,
+    // job by job, while the manifest is validated.
+    let claims: OutputClaims
+    do {
+      claims = try OutputClaims(out: options.out, manifest: file, file: file, report: options.report)
+    } catch {
+      return Self.invalid(error.diagnostics)
+    }
+    let overlay = options.overlay
+    let check = { (job: JobEntry) -> [Diagnostic] in
+      JobCheck.outputs(of: job, file: file, overlay: overlay) + claims.add(job, overlay: overlay || job.overlay)
+        + (root.map { InputCheck.confined(job, to: $0, file: file) } ?? [])
+    }
+    var jobs: [JobEntry] = []
+    if lines {
+      let diagnostics = decoder.validate(contentsOf: url, checking: check)
+      if !diagnostics.isEmpty { return Self.invalid(diagnostics) }
+    } else {
+      do {
+        jobs = try decoder.decode(contentsOf: url).jobs
+      } catch {
+        return Self.invalid(error.diagnostics)
+      }
+      let diagnostics = jobs.flatMap(check)
+      if !diagnostics.isEmpty { return Self.invalid(diagnostics) }
+    }
+    return Checked(jobs: jobs, lines: lines, claims: claims, inputs: inputs)
+  }
+
+  /// Prints the manifest's errors and that nothing was written.
+  static func invalid(_ diagnostics: [Diagnostic]) -> Checked? {
+    for diagnostic in diagnostics { Terminal.error("\(diagnostic)") }
+    Terminal.line("nothing written: the manifest has \(diagnostics.count) error\(diagnostics.count == 1 ? "" : "s")")
+    return nil
+  }
+}

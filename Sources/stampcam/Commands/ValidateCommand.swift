@@ -1,0 +1,89 @@
+import StampFiles
+import Foundation
+import StampBatch
+import StampCore
+import StampManifest
+
+/// `stampcam validate`: every error of a manifest at once, short of decoding pixels.
+struct ValidateCommand: Subcommand {
+  var manifest = ""
+  var inputs = InputOptions()
+
+  static let name = "validate"
+  static let forms = [
+    Form(
+      operand: "MANIFEST", options: InputOptions.options(at: \ValidateCommand.inputs), start: ValidateCommand(),
+      setOperand: { $0.manifest = $1 })
+  ]
+
+  static let help = Help(
+    about: """
+      Checks MANIFEST without rendering anything and prints every error at once, each with the file, the line and the
+      JSON path, e.g.
+        manifest.json:12: jobs[3].stamps[0].centre: unknown key (did you mean "center"?)
+        manifest.json:40: jobs[9].gestures[0]: stamp "a" is covered by the stamps above it (...)
+
+      It checks everything render checks short of decoding pixels:
+        - the JSON, keys, types and ranges (lengths, scales and durations at least 0.001, coordinates within
+          +-1000000, at most 100000 steps), ids, stamp names, touch order, output paths and formats, a
+          viewOutput of at most 100000000 pixels;
+        - that every photo and stamp exists, is readable and (with --input-root) lies inside the input root;
+        - for each job whose inputs exist, its images' headers (in a format render reads, at most --max-pixels
+          pixels) and its gestures replayed exactly as render replays them: a gesture that cannot be played, a
+          stamp drawn over 1000000 pixels across.
+      Give it the --max-pixels, --input-root and --allow-untrusted-loaders the render will have (they mean the
+      same as there).
+      Only render finds what needs pixels or --out: a photo damaged past its header, an output that would
+      overwrite an input or leave --out through a symbolic link, a failed write. Those fail their job (exit status
+      1); the other jobs are written.
+      Exit status 0 when the manifest is valid, 2 otherwise.
+      """,
+    after: """
+      EXAMPLE
+        stampcam validate jobs.jsonl --max-pixels 50000000 --input-root photos
+      """)
+
+  func run() -> Int32 {
+    // The structure, then what only files can tell: writable output formats, inputs that exist (by stat) and lie
+    // inside the input root, and, when they all do, the gestures replayed as render replays them, from the images'
+    // headers read with the loaders render would use, under the same pixel limit.
+    let policy: InputPolicy
+    do {
+      policy = try InputOptions.policy(root: inputs.inputRoot, untrustedLoaders: inputs.allowUntrustedLoaders)
+    } catch {
+      return CLI.fail(error.message, status: error.status)
+    }
+    let path = manifest
+    let maxPixels = inputs.maxPixels
+    // Stamps are often shared by many jobs: their sizes are kept, a bounded number at a time.
+    var stampSizes: [String: StampSize] = [:]
+    func stampSize(_ image: String) throws -> StampSize {
+      if let size = stampSizes[image] { return size }
+      let size = try JobCheck.headerSize(of: image, maxPixels: maxPixels, inputs: policy)
+      if stampSizes.count >= 1000 { stampSizes.removeAll() }
+      stampSizes[image] = size
+      return size
+    }
+    let diagnostics = ManifestDecoder().validate(contentsOf: URL(fileURLWithPath: path)) { job in
+      let missing = JobCheck.inputs(of: job, file: path)
+      let outside = policy.root.map { InputCheck.confined(job, to: $0, file: path) } ?? []
+      let replay =
+        missing.isEmpty && outside.isEmpty
+        ? JobCheck.replay(of: job, file: path, maxPixels: maxPixels, inputs: policy, stampSize: stampSize) : []
+      return JobCheck.outputs(of: job, file: path) + missing + outside + replay
+    }
+    guard diagnostics.isEmpty else {
+      for diagnostic in diagnostics { Terminal.error("\(diagnostic)") }
+      Terminal.line("\(diagnostics.count) error\(diagnostics.count == 1 ? "" : "s") in \(path)")
+      return ExitStatus.usage
+    }
+    Terminal.line("\(path): valid")
+    return ExitStatus.success
+  }
+}
+
+extension Command {
+  static func validate(manifest: String, inputs: InputOptions = InputOptions()) -> Command {
+    Command(ValidateCommand(manifest: manifest, inputs: inputs))
+  }
+}
