@@ -2,7 +2,7 @@ import Foundation
 
 /// A folder held open by descriptor: what is created in it lands in this very folder even when its path changes
 /// meanwhile (a folder swapped for a symbolic link cannot redirect anything).
-package final class Folder: @unchecked Sendable {
+package final class Folder: Sendable {
   /// The open descriptor (O_DIRECTORY); owned by this handle and closed when it goes.
   package let descriptor: Int32
   /// The folder as the user would name it, for messages.

@@ -1,7 +1,7 @@
 import Foundation
 
 /// A complete output waiting under its temporary name, flushed to disk, for `commit` to rename it into place.
-package final class StagedFile: @unchecked Sendable {
+package final class StagedFile: Sendable {
   let target: OutputTarget
   /// The temporary name in the target's folder.
   let temporary: String

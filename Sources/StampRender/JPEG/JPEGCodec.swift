@@ -5,7 +5,10 @@ import Foundation
 /// One reusable set of libjpeg objects and buffers (the shim's `sjt_state`), used by one job at a time.
 ///
 /// Every call turns the shim's error code and message into a `RenderError` naming the file being worked on.
-final class JPEGCodec {
+///
+/// Unchecked `Sendable`: a codec moves between worker threads only through `JPEGCodecPool`, which hands each one to
+/// a single job at a time; it is never used from two threads at once.
+final class JPEGCodec: @unchecked Sendable {
   private let state: OpaquePointer
   /// The file opened last, for error messages.
   private(set) var path = "<none>"

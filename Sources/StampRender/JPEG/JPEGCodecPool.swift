@@ -1,13 +1,14 @@
 import Foundation
+import StampFiles
 
 /// Idle codecs kept between jobs, so their libjpeg objects and buffers are allocated (and faulted in) once per
 /// worker rather than once per photo.
-final class JPEGCodecPool: @unchecked Sendable {
+final class JPEGCodecPool: Sendable {
   /// The process-wide pool.
   static let shared = JPEGCodecPool()
 
-  private let lock = NSLock()
-  private var idle: [JPEGCodec] = []
+  /// Codecs no job is using; each is handed to one job at a time.
+  private let idle = Locked<[JPEGCodec]>([])
   /// More idle codecs than concurrent jobs only hold memory.
   private let limit: Int
 
@@ -34,10 +35,7 @@ final class JPEGCodecPool: @unchecked Sendable {
   }
 
   private func take() throws -> JPEGCodec {
-    lock.lock()
-    let reused = idle.popLast()
-    lock.unlock()
-    if let reused { return reused }
+    if let reused = idle.withLock({ $0.popLast() }) { return reused }
     guard let codec = JPEGCodec() else {
       throw RenderError.operation(path: "<memory>", operation: "start libjpeg", message: "out of memory")
     }
@@ -46,24 +44,20 @@ final class JPEGCodecPool: @unchecked Sendable {
 
   /// How many codecs wait idle (for tests).
   var idleCount: Int {
-    lock.lock()
-    defer { lock.unlock() }
-    return idle.count
+    idle.withLock { $0.count }
   }
 
   /// Frees the idle codecs and the coefficient arrays each keeps (sized to the largest photo it has read): called
   /// before a job that decodes pixels instead, which would otherwise hold both at once. Codecs in use are left.
   func dropIdle() {
-    lock.lock()
-    let dropped = idle
-    idle.removeAll()
-    lock.unlock()
+    let dropped = idle.withLock { idle in
+      defer { idle.removeAll() }
+      return idle
+    }
     withExtendedLifetime(dropped) {}  // freed here, outside the lock
   }
 
   private func give(_ codec: JPEGCodec) {
-    lock.lock()
-    defer { lock.unlock() }
-    if idle.count < limit { idle.append(codec) }
+    idle.withLock { if $0.count < limit { $0.append(codec) } }
   }
 }

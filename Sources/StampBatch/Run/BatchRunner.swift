@@ -78,7 +78,7 @@ package struct BatchRunner: Sendable {
   /// reported; an undecodable job (a JSON Lines line that changed since validation) fails alone. Stops taking
   /// jobs once `cancellation` is cancelled; jobs in flight finish.
   package func run<Jobs: Sequence<Result<JobEntry, ManifestError>>>(
-    _ jobs: Jobs, cancellation: Cancellation = Cancellation(), done: @escaping @Sendable (JobOutcome) -> Void
+    _ jobs: sending Jobs, cancellation: Cancellation = Cancellation(), done: @escaping @Sendable (JobOutcome) -> Void
   ) where Jobs.Iterator: SendableMetatype {
     run(jobs, cancellation: cancellation) { outcome -> Bool in
       done(outcome)
@@ -90,7 +90,7 @@ package struct BatchRunner: Sendable {
   /// place and recorded under one lock (see `TemporaryFiles.commit`), and removed again when `record` returns false,
   /// so that no output stays that the report does not list.
   package func run<Jobs: Sequence<Result<JobEntry, ManifestError>>>(
-    _ jobs: Jobs, cancellation: Cancellation = Cancellation(), record: @escaping @Sendable (JobOutcome) -> Bool
+    _ jobs: sending Jobs, cancellation: Cancellation = Cancellation(), record: @escaping @Sendable (JobOutcome) -> Bool
   ) where Jobs.Iterator: SendableMetatype {
     let iterator = Locked(jobs.makeIterator())
     let report = Locked(())
