@@ -24,10 +24,17 @@ let package = Package(
       pkgConfig: "vips",
       providers: [.apt(["libvips-dev"]), .brew(["vips"])]
     ),
-    // Fixed-arity C wrappers over libvips' variadic API, and the libjpeg code of the DCT-domain JPEG path.
-    .target(name: "CVipsShim", dependencies: ["CVips"], linkerSettings: [.linkedLibrary("jpeg")]),
+    // libjpeg (libjpeg-turbo), found through pkg-config: on Homebrew its keg's pkg-config folder, so no -I by hand.
+    .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg-dev"]), .brew(["jpeg-turbo"])]),
+    // stampcam's direct use of libjpeg (not through libvips), libjpeg alone: the lossless DCT-domain path (the photo's
+    // blocks, restart intervals, splicing, the write in the photo's coding), the one-pass row reader of the libvips
+    // path, the ICC profile check both paths keep profiles by, and the one error manager all of it uses.
+    .target(name: "CJPEGDirect", dependencies: ["CJPEG"]),
+    // stampcam's C over libvips: fixed-arity wrappers over its variadic API, the error gate, input loading under the
+    // loader policy, and the libvips image over CJPEGDirect's row reader. Its header shows libvips only.
+    .target(name: "CVipsGlue", dependencies: ["CVips", "CJPEGDirect"]),
     // The only module that talks to libvips.
-    .target(name: "StampRender", dependencies: ["StampCore", "CVips", "CVipsShim"]),
+    .target(name: "StampRender", dependencies: ["StampCore", "CVips", "CVipsGlue", "CJPEGDirect"]),
     // Jobs: manifest + headers -> scene -> render plan -> files.
     .target(name: "StampBatch", dependencies: ["StampCore", "StampManifest", "StampRender"]),
     // The thin command line.
@@ -37,9 +44,7 @@ let package = Package(
     .executableTarget(name: "StampBench", dependencies: ["StampCore", "StampManifest"]),
 
     // C wrappers only the tests use (fixture writers, metadata probes, the JPEG coefficient diff): not in the product.
-    .target(
-      name: "StampTestShim", dependencies: ["CVips"], path: "Tests/StampTestShim",
-      linkerSettings: [.linkedLibrary("jpeg")]),
+    .target(name: "StampTestShim", dependencies: ["CVips", "CJPEG"], path: "Tests/StampTestShim"),
     // What several test targets share: a temporary folder with input writers, and decoded pictures.
     .target(name: "StampTestSupport", dependencies: ["StampRender", "StampTestShim"], path: "Tests/StampTestSupport"),
     .testTarget(name: "StampCoreTests", dependencies: ["StampCore"]),

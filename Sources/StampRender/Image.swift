@@ -1,5 +1,5 @@
 import CVips
-import CVipsShim
+import CVipsGlue
 import Foundation
 
 /// One owned reference to a libvips image, released when the handle goes away.

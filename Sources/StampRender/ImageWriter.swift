@@ -1,5 +1,5 @@
 import CVips
-import CVipsShim
+import CVipsGlue
 import Foundation
 
 /// Writes images atomically: a temporary file in the target folder, flushed, then renamed over the target.

@@ -1,4 +1,4 @@
-import CVipsShim
+import CJPEGDirect
 import Foundation
 
 /// One reusable set of libjpeg objects and buffers (the shim's `sjt_state`), used by one job at a time.

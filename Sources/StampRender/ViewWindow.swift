@@ -1,5 +1,5 @@
 import CVips
-import CVipsShim
+import CVipsGlue
 import StampCore
 
 /// What the screen showed: a rectangle of image space (it may reach past the photo, where the screen showed

@@ -1,5 +1,5 @@
 import CVips
-import CVipsShim
+import CVipsGlue
 import Foundation
 
 /// Process-wide libvips state: start-up, the error buffer, and the gate that lets a failure be told alone.
