@@ -1,6 +1,18 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+// The pkg-config module CVips takes its compiler flags from. SwiftPM reads the Cflags of every module vips.pc requires,
+// privately or not (as `pkg-config --cflags` does), and two carry -pthread, which it refuses with a "prohibited
+// flag(s): -pthread" warning: gmodule-no-export-2.0 (reached through gio-2.0, which vips requires, and ten other
+// ways) and OpenEXR. On Linux libvips' headers and library lie in the compiler's and linker's default folders, and
+// its headers need only GLib's include folders: GObject's module gives those (GLib's with them, no -pthread), and
+// CVips' module map links libvips. Homebrew keeps libvips in a folder only vips.pc names.
+#if os(Linux)
+  let vipsPkgConfig = "gobject-2.0"
+#else
+  let vipsPkgConfig = "vips"
+#endif
+
 let package = Package(
   name: "stampcam",
   // The batch's shared state sits behind Synchronization.Mutex (macOS 15). StampCore and StampManifest use none of
@@ -18,10 +30,10 @@ let package = Package(
     .target(name: "StampCore"),
     // Manifest decoding and validation with JSON paths. Knows no pixels.
     .target(name: "StampManifest", dependencies: ["StampCore"]),
-    // libvips, found through pkg-config.
+    // libvips: compiler flags from vipsPkgConfig (above); its module map links libvips itself.
     .systemLibrary(
       name: "CVips",
-      pkgConfig: "vips",
+      pkgConfig: vipsPkgConfig,
       providers: [.apt(["libvips-dev"]), .brew(["vips"])]
     ),
     // libjpeg (libjpeg-turbo), found through pkg-config: on Homebrew its keg's pkg-config folder, so no -I by hand.
