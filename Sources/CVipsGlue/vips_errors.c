@@ -7,7 +7,6 @@
 #include "vips_errors.h"
 
 #include <pthread.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include <vips/vips.h>
