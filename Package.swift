@@ -1,6 +1,18 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+// The pkg-config module CVips takes its compiler flags from. SwiftPM reads the Cflags of every module vips.pc requires,
+// privately or not (as `pkg-config --cflags` does), and two carry -pthread, which it refuses with a "prohibited
+// flag(s): -pthread" warning: gmodule-no-export-2.0 (reached through gio-2.0, which vips requires, and ten other
+// ways) and OpenEXR. On Linux libvips' headers and library lie in the compiler's and linker's default folders, and
+// its headers need only GLib's include folders: GObject's module gives those (GLib's with them, no -pthread), and
+// CVips' module map links libvips. Homebrew keeps libvips in a folder only vips.pc names.
+#if os(Linux)
+  let vipsPkgConfig = "gobject-2.0"
+#else
+  let vipsPkgConfig = "vips"
+#endif
+
 let package = Package(
   name: "stampcam",
   // The batch's shared state sits behind Synchronization.Mutex (macOS 15). StampCore and StampManifest use none of
@@ -18,19 +30,26 @@ let package = Package(
     .target(name: "StampCore"),
     // Manifest decoding and validation with JSON paths. Knows no pixels.
     .target(name: "StampManifest", dependencies: ["StampCore"]),
-    // libvips, found through pkg-config.
+    // libvips: compiler flags from vipsPkgConfig (above); its module map links libvips itself.
     .systemLibrary(
       name: "CVips",
-      pkgConfig: "vips",
+      pkgConfig: vipsPkgConfig,
       providers: [.apt(["libvips-dev"]), .brew(["vips"])]
     ),
-    // Fixed-arity C wrappers over libvips' variadic API, and the libjpeg code of the DCT-domain JPEG path.
-    .target(name: "CVipsShim", dependencies: ["CVips"], linkerSettings: [.linkedLibrary("jpeg")]),
+    // libjpeg (libjpeg-turbo), found through pkg-config: on Homebrew its keg's pkg-config folder, so no -I by hand.
+    .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg-dev"]), .brew(["jpeg-turbo"])]),
+    // stampcam's direct use of libjpeg (not through libvips), libjpeg alone: the lossless DCT-domain path (the photo's
+    // blocks, restart intervals, splicing, the write in the photo's coding), the one-pass row reader of the libvips
+    // path, the ICC profile check both paths keep profiles by, and the one error manager all of it uses.
+    .target(name: "CJPEGDirect", dependencies: ["CJPEG"]),
+    // stampcam's C over libvips: fixed-arity wrappers over its variadic API, the error gate, input loading under the
+    // loader policy, and the libvips image over CJPEGDirect's row reader. Its header shows libvips only.
+    .target(name: "CVipsGlue", dependencies: ["CVips", "CJPEGDirect"]),
     // File safety: folders held open and walked with openat, staged atomic writes, temporaries and their cleanup,
-    // file identities, the input policy and input root. Foundation only: no libvips, no JPEG.
+    // file identities, the input policy and input root, the one lock. Foundation only: no libvips, no JPEG.
     .target(name: "StampFiles"),
-    // The only module that talks to libvips.
-    .target(name: "StampRender", dependencies: ["StampCore", "StampFiles", "CVips", "CVipsShim"]),
+    // Composition and the two render paths (JPEG coefficients, libvips pixels): the only module over the C targets.
+    .target(name: "StampRender", dependencies: ["StampCore", "StampFiles", "CVips", "CVipsGlue", "CJPEGDirect"]),
     // Jobs: manifest + headers -> scene -> render plan -> files.
     .target(name: "StampBatch", dependencies: ["StampCore", "StampManifest", "StampFiles", "StampRender"]),
     // The thin command line.
@@ -41,14 +60,13 @@ let package = Package(
     .executableTarget(name: "StampBench", dependencies: ["StampCore", "StampManifest"]),
 
     // C wrappers only the tests use (fixture writers, metadata probes, the JPEG coefficient diff): not in the product.
-    .target(
-      name: "StampTestShim", dependencies: ["CVips"], path: "Tests/StampTestShim",
-      linkerSettings: [.linkedLibrary("jpeg")]),
+    .target(name: "StampTestShim", dependencies: ["CVips", "CJPEG"], path: "Tests/StampTestShim"),
     // What several test targets share: a temporary folder with file writers (no pixels, so tests that need none link
     // no libvips), and beside it the picture writers and decoded pictures.
     .target(name: "StampTestFolders", path: "Tests/StampTestFolders"),
     .target(
-      name: "StampTestSupport", dependencies: ["StampFiles", "StampRender", "StampTestFolders", "StampTestShim"], path: "Tests/StampTestSupport"),
+      name: "StampTestSupport", dependencies: ["StampFiles", "StampRender", "StampTestFolders", "StampTestShim"],
+      path: "Tests/StampTestSupport"),
     .testTarget(name: "StampCoreTests", dependencies: ["StampCore"]),
     .testTarget(name: "StampManifestTests", dependencies: ["StampManifest", "StampCore", "StampTestFolders"]),
     .testTarget(name: "StampFilesTests", dependencies: ["StampFiles", "StampTestFolders"]),

@@ -1,5 +1,6 @@
+import CJPEGDirect
 import CVips
-import CVipsShim
+import CVipsGlue
 import Foundation
 import StampTestShim
 import StampTestSupport

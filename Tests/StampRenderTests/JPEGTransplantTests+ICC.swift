@@ -1,4 +1,4 @@
-import CVipsShim
+import CJPEGDirect
 import Foundation
 import Testing
 

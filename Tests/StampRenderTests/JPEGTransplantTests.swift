@@ -1,4 +1,4 @@
-import CVipsShim
+import CVipsGlue
 import Foundation
 import StampCore
 import StampTestShim

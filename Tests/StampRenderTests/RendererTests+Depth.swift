@@ -1,5 +1,5 @@
 import CVips
-import CVipsShim
+import CVipsGlue
 import Foundation
 import StampCore
 import StampTestShim

@@ -3,8 +3,9 @@
 // restart-interval index, a span opened over every interval, a region decoded and encoded again, the span encoded
 // and the file spliced; and, apart, the whole coefficients read, a region redrawn and the file written in the
 // photo's coding. Rectangles, masks and spans that do not fit, taken from the input's last bytes, go to every entry
-// point too, which must refuse them. And the reader of the libvips path (jpeg_stream.c) decodes the input's pixels
-// to its end, as a PNG or `quality` job does. Errors are expected; a crash, an address error or a hang is a bug.
+// point too, which must refuse them. And the reader of the libvips path (jpeg_rows.c, through its libvips image in
+// vips_jpeg_stream.c) decodes the input's pixels to its end, as a PNG or `quality` job does. Errors are expected; a
+// crash, an address error or a hang is a bug.
 #include <fcntl.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -12,7 +13,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "CVipsShim.h"
+#include "CVipsGlue.h"
 #include "JPEGTransplant.h"
 
 static sjt_state *state;

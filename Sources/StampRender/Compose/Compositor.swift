@@ -1,5 +1,5 @@
 import CVips
-import CVipsShim
+import CVipsGlue
 
 /// Draws transformed stamps onto a picture, for both paths: the whole photo on the libvips path, one region of
 /// whole blocks at a time on the JPEG path. Only the bands the stamps cover are composited, each in one n-ary

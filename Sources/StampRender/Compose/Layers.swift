@@ -1,5 +1,5 @@
 import CVips
-import CVipsShim
+import CVipsGlue
 
 /// A transformed stamp ready to composite, with the integer box it covers on the base. Its image is made when it
 /// is drawn (`makeImage`), so that a job of many stamps holds the decoded stamps and libvips' buffers of only

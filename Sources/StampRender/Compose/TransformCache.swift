@@ -1,5 +1,5 @@
 import CVips
-import CVipsShim
+import CVipsGlue
 import Synchronization
 
 /// Transformed stamps kept for reuse: when one gesture script runs over a folder of same-sized photos, every job

@@ -1,5 +1,5 @@
 import CVips
-import CVipsShim
+import CVipsGlue
 import StampFiles
 
 /// Decodes a job's photo for the libvips path: upright, in the colour space the stamps are drawn in, streamed top

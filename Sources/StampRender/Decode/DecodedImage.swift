@@ -1,5 +1,5 @@
 import CVips
-import CVipsShim
+import CVipsGlue
 
 /// An image file decoded into 8-bit interleaved samples, row by row: for checks of what stampcam wrote.
 package struct DecodedImage: Sendable, Equatable {

@@ -1,6 +1,6 @@
-import StampFiles
-import CVipsShim
+import CJPEGDirect
 import Foundation
+import StampFiles
 
 /// One reusable set of libjpeg objects and buffers (the shim's `sjt_state`), used by one job at a time.
 ///

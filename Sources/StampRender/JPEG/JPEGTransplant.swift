@@ -71,13 +71,10 @@ enum JPEGTransplant {
       if fails { throw RenderError.damaged(path: path, message: message, truncated: truncated) }
       return Attempt(path: .libvips(.damaged(message)), facts: facts)
     } catch {
-      guard let error = RenderError(error) else { throw error }
-      switch error {
-      case .fileTooLarge, .stopped, .input, .unreadable: throw error
+      switch RenderError(error) {
+      case .fileTooLarge?, .stopped?, .input?, .unreadable?: throw RenderError(error) ?? error
       default: return Attempt(path: .libvips(.damaged("\(error)")), facts: facts)
       }
-    } catch {
-      return Attempt(path: .libvips(.damaged("\(error)")), facts: facts)
     }
   }
 

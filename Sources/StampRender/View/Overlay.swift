@@ -1,6 +1,6 @@
 import StampFiles
 import CVips
-import CVipsShim
+import CVipsGlue
 import Foundation
 import StampCore
 

@@ -1,6 +1,6 @@
 import StampFiles
 import CVips
-import CVipsShim
+import CVipsGlue
 import StampCore
 
 /// What the screen showed: a rectangle of image space (it may reach past the photo, where the screen showed

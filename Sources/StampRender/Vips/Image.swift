@@ -1,6 +1,6 @@
 import StampFiles
 import CVips
-import CVipsShim
+import CVipsGlue
 import Foundation
 
 /// One owned reference to a libvips image, released when the handle goes away.

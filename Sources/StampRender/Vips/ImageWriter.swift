@@ -1,6 +1,6 @@
 import StampFiles
 import CVips
-import CVipsShim
+import CVipsGlue
 import Foundation
 
 /// Writes images atomically: a temporary file in the target folder, flushed, then renamed over the target.

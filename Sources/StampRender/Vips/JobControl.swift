@@ -1,5 +1,5 @@
 import CVips
-import CVipsShim
+import CVipsGlue
 import Foundation
 
 /// One job's stop switch: `stop` cancels the pixel work in flight (libvips evaluations, through

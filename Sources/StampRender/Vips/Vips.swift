@@ -1,6 +1,6 @@
 import StampFiles
 import CVips
-import CVipsShim
+import CVipsGlue
 import Foundation
 
 /// Process-wide libvips state: start-up, the error buffer, and the gate that lets a failure be told alone.

@@ -2,9 +2,9 @@
 #define STAMPCAM_STAMPTESTSHIM_H
 
 // C wrappers only the tests use: writers that make fixtures, metadata setters and probes, and a block-by-block
-// comparison of two JPEGs' DCT coefficients. The product's wrappers are in CVipsShim.
+// comparison of two JPEGs' DCT coefficients. The product's wrappers are in CVipsGlue.
 //
-// Ownership, as in CVipsShim: every `VipsImage **out` argument receives a NEW reference that the caller owns and
+// Ownership, as in CVipsGlue: every `VipsImage **out` argument receives a NEW reference that the caller owns and
 // must release with g_object_unref. Input images are borrowed. On failure a wrapper returns non-zero and leaves
 // `*out` untouched, with libvips' message in the thread's error buffer.
 

@@ -1,3 +1,5 @@
+#include "jpeg_arrays.h"
+
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -5,8 +7,6 @@
 
 #include <jpeglib.h>
 #include <jerror.h>
-
-#include "jpeg_state.h"
 
 // The photo's coefficient arrays, kept by the state from one file to the next.
 //
@@ -18,17 +18,17 @@
 // more, shrunk after several needed far less), and both compressors read them through the same accessor. Rows are
 // zeroed when first reached, as libjpeg does, so the zeroing stays next to the decoding that follows it.
 
-static sjt_state *sjt_owner(j_common_ptr object) { return (sjt_state *) object->client_data; }
+static sjt_arrays *sjt_owner(j_common_ptr object) { return (sjt_arrays *) object->client_data; }
 
-static sjt_block_array *sjt_ours(sjt_state *s, jvirt_barray_ptr pointer) {
-  for (int i = 0; i < s->arrays.count; i++)
-    if ((jvirt_barray_ptr) (void *) &s->arrays.arrays[i] == pointer) return &s->arrays.arrays[i];
+static sjt_block_array *sjt_ours(sjt_arrays *a, jvirt_barray_ptr pointer) {
+  for (int i = 0; i < a->count; i++)
+    if ((jvirt_barray_ptr) (void *) &a->arrays[i] == pointer) return &a->arrays[i];
   return NULL;
 }
 
 static jvirt_barray_ptr sjt_request(j_common_ptr object, int pool, boolean pre_zero, JDIMENSION blocks_per_row,
   JDIMENSION rows, JDIMENSION max_access) {
-  sjt_arrays *a = &sjt_owner(object)->arrays;
+  sjt_arrays *a = sjt_owner(object);
   if (pool != JPOOL_IMAGE || a->count == MAX_COMPONENTS)
     return a->request(object, pool, pre_zero, blocks_per_row, rows, max_access);
   sjt_block_array *array = &a->arrays[a->count++];
@@ -37,7 +37,7 @@ static jvirt_barray_ptr sjt_request(j_common_ptr object, int pool, boolean pre_z
 }
 
 static void sjt_realize(j_common_ptr object) {
-  sjt_arrays *a = &sjt_owner(object)->arrays;
+  sjt_arrays *a = sjt_owner(object);
   a->realize(object);
   size_t blocks = 0, rows = 0;
   int realized = 0;
@@ -79,9 +79,9 @@ static void sjt_realize(j_common_ptr object) {
 
 static JBLOCKARRAY sjt_access(
   j_common_ptr object, jvirt_barray_ptr pointer, JDIMENSION start, JDIMENSION count, boolean writable) {
-  sjt_state *s = sjt_owner(object);
-  sjt_block_array *array = sjt_ours(s, pointer);
-  if (!array) return s->arrays.access(object, pointer, start, count, writable);
+  sjt_arrays *a = sjt_owner(object);
+  sjt_block_array *array = sjt_ours(a, pointer);
+  if (!array) return a->access(object, pointer, start, count, writable);
   JDIMENSION end = start + count;
   if (!array->row || end < start || end > array->rows) ERREXIT(object, JERR_BAD_VIRTUAL_ACCESS);
   if (end > array->defined) {
@@ -96,23 +96,23 @@ static JBLOCKARRAY sjt_access(
 }
 
 static void sjt_free_pool(j_common_ptr object, int pool) {
-  sjt_arrays *a = &sjt_owner(object)->arrays;
+  sjt_arrays *a = sjt_owner(object);
   a->free_pool(object, pool);
   // The arrays go with the image; their memory stays for the next file.
   if (pool == JPOOL_IMAGE) a->count = 0;
 }
 
-void sjt_arrays_adopt(sjt_state *s, j_common_ptr object, int serve) {
+void sjt_arrays_adopt(sjt_arrays *a, j_common_ptr object, int serve) {
   struct jpeg_memory_mgr *mem = object->mem;
-  object->client_data = s;
+  object->client_data = a;
   // libjpeg's own methods, the same functions for every object (kept once: never our own in their place).
-  if (mem->access_virt_barray != sjt_access) s->arrays.access = mem->access_virt_barray;
-  if (mem->request_virt_barray != sjt_request) s->arrays.request = mem->request_virt_barray;
-  if (mem->realize_virt_arrays != sjt_realize) s->arrays.realize = mem->realize_virt_arrays;
-  if (mem->free_pool != sjt_free_pool) s->arrays.free_pool = mem->free_pool;
+  if (mem->access_virt_barray != sjt_access) a->access = mem->access_virt_barray;
+  if (mem->request_virt_barray != sjt_request) a->request = mem->request_virt_barray;
+  if (mem->realize_virt_arrays != sjt_realize) a->realize = mem->realize_virt_arrays;
+  if (mem->free_pool != sjt_free_pool) a->free_pool = mem->free_pool;
   mem->access_virt_barray = sjt_access;
   if (!serve) return;
-  s->arrays.count = 0;
+  a->count = 0;
   mem->request_virt_barray = sjt_request;
   mem->realize_virt_arrays = sjt_realize;
   mem->free_pool = sjt_free_pool;

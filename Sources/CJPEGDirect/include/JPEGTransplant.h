@@ -94,11 +94,6 @@ int sjt_span_open(sjt_state *s, int first, int count, int height, char *message,
 int sjt_span_encode(sjt_state *s, int orientation, char *message, size_t length);
 int sjt_write_spliced(sjt_state *s, int fd, char *message, size_t length);
 
-/// 1 when `profile` (`length` bytes) is a well-formed ICC profile: its header's size field is its length, it has
-/// the 'acsp' signature at offset 36, a tag table whose every tag lies inside it, and it is at most 1 MB. Anything
-/// else (garbage, a fake profile carrying data) is not kept in an output.
-int sjt_icc_well_formed(const unsigned char *profile, size_t length);
-
 /// Drops the opened file and its coefficients; the state's buffers stay for the next job.
 void sjt_close(sjt_state *s);
 

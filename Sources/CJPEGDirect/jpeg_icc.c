@@ -1,5 +1,6 @@
-#include "JPEGTransplant.h"
+#include "ICCProfile.h"
 
+#include <stddef.h>
 #include <stdint.h>
 
 // Profiles larger than this are not colour descriptions of a photo (sRGB is 3 KB, Display P3 under 1 KB, the

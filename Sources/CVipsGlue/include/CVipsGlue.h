@@ -1,5 +1,5 @@
-#ifndef STAMPCAM_CVIPSSHIM_H
-#define STAMPCAM_CVIPSSHIM_H
+#ifndef STAMPCAM_CVIPSGLUE_H
+#define STAMPCAM_CVIPSGLUE_H
 
 // Fixed-arity wrappers over libvips' variadic calls, which Swift cannot make.
 //
@@ -130,9 +130,10 @@ VipsImage *scv_new_from_memory_copy(const void *data, size_t length, int width, 
 /// Renders SVG text (copied) to an 8-bit sRGB image with alpha. `*out` is a new reference.
 int scv_svg(const char *svg, size_t length, VipsImage **out);
 
-/// A JPEG photo's pixels decoded by libjpeg in one pass that also reads the data to its end (jpeg_stream.c): damage
-/// libjpeg finds only past the last row, which libvips' loader never reads, fails the decode instead of needing a
-/// second read of the file. Referenced by the caller and by each image made from it.
+/// A JPEG photo's pixels decoded by libjpeg in one pass that also reads the data to its end (CJPEGDirect's row
+/// reader; the image over it is vips_jpeg_stream.c): damage libjpeg finds only past the last row, which libvips'
+/// loader never reads, fails the decode instead of needing a second read of the file. Referenced by the caller and by
+/// each image made from it.
 typedef struct scv_jpeg_stream scv_jpeg_stream;
 
 /// A stream over the file open on `fd` (duplicated: the caller keeps owning `fd`) whose header libvips read as
@@ -151,8 +152,5 @@ int scv_jpeg_stream_failure(scv_jpeg_stream *stream, char *message, size_t lengt
 
 /// Lets go of the caller's reference.
 void scv_jpeg_stream_release(scv_jpeg_stream *stream);
-
-// DCT-domain JPEG editing with libjpeg (jpeg_transplant.c).
-#include "JPEGTransplant.h"
 
 #endif

@@ -1,0 +1,137 @@
+#include <errno.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <jpeglib.h>
+
+#include "ICCProfile.h"
+#include "JPEGTransplant.h"
+#include "jpeg_arrays.h"
+#include "jpeg_state.h"
+
+// The photo being edited: its bytes, its header, then its coefficients (or a skim of its data to the end).
+
+// Reads the whole regular file open on `fd` (from its start, with pread) into the state's buffer; 2 (message set)
+// when it holds more than `max_bytes`, found from its size before anything is read (and again while reading: a file
+// may grow).
+static int sjt_slurp(sjt_state *s, int fd, size_t max_bytes, char *message, size_t length) {
+  struct stat info;
+  if (fstat(fd, &info) == 0 && info.st_size > 0 && (unsigned long long) info.st_size > max_bytes) {
+    snprintf(message, length, "the file is %lld bytes, over the limit of %zu bytes for a photo",
+      (long long) info.st_size, max_bytes);
+    return 2;
+  }
+  s->file_len = 0;
+  for (;;) {
+    if (s->file_len > max_bytes) {
+      snprintf(message, length, "the file is over the limit of %zu bytes for a photo", max_bytes);
+      return 2;
+    }
+    if (s->file_len == s->file_cap) {
+      size_t cap = s->file_cap ? s->file_cap * 2 : (size_t) 1 << 22;
+      // Never more than one byte past the limit: enough to tell that a file that grew is over it.
+      if (max_bytes < SIZE_MAX && cap > max_bytes + 1) cap = max_bytes + 1;
+      unsigned char *grown = cap > s->file_cap ? realloc(s->file, cap) : NULL;
+      if (!grown) return snprintf(message, length, "out of memory"), -1;
+      s->file = grown;
+      s->file_cap = cap;
+    }
+    ssize_t n = pread(fd, s->file + s->file_len, s->file_cap - s->file_len, (off_t) s->file_len);
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) return snprintf(message, length, "read error: %s", strerror(errno)), -1;
+    if (n == 0) break;
+    s->file_len += (size_t) n;
+  }
+  return 0;
+}
+
+int sjt_open(sjt_state *s, int fd, size_t max_bytes, sjt_header *h, char *message, size_t length) {
+  sjt_close(s);
+  s->error.damage = 0;
+  int read = sjt_slurp(s, fd, max_bytes, message, length);
+  if (read) return read == 2 ? 2 : -1;
+  if (s->file_len < 3 || s->file[0] != 0xFF || s->file[1] != 0xD8 || s->file[2] != 0xFF) {
+    snprintf(message, length, "not a JPEG file");
+    return 1;
+  }
+  if (setjmp(s->error.jump)) return sjt_report(s, s->error.text, message, length);
+  // A fresh decompressor for every file: libjpeg keeps the tables an earlier file defined, and a damaged file that
+  // names a table it never defines would otherwise be read (and encoded) with another photo's.
+  jpeg_destroy_decompress(&s->src);
+  s->src.err = &s->error.pub;
+  jpeg_create_decompress(&s->src);
+  sjt_arrays_adopt(&s->arrays, (j_common_ptr) &s->src, 1);
+  s->src.progress = &s->error.progress;
+  s->opened = 1;
+  jpeg_mem_src(&s->src, s->file, (unsigned long) s->file_len);
+  jpeg_save_markers(&s->src, JPEG_APP0 + 2, 0xFFFF);
+  jpeg_read_header(&s->src, TRUE);
+  memset(h, 0, sizeof *h);
+  h->width = (int) s->src.image_width;
+  h->height = (int) s->src.image_height;
+  h->components = s->src.num_components;
+  h->precision = s->src.data_precision;
+  h->progressive = s->src.progressive_mode;
+  h->arithmetic = s->src.arith_code;
+  h->restart_interval = (int) s->src.restart_interval;
+  h->quantization_ok = 1;
+  for (int c = 0; c < s->src.num_components; c++) {
+    int n = s->src.comp_info[c].quant_tbl_no;
+    JQUANT_TBL *table = n >= 0 && n < NUM_QUANT_TBLS ? s->src.quant_tbl_ptrs[n] : NULL;
+    if (!table) h->quantization_ok = 0;
+    for (int i = 0; table && i < DCTSIZE2; i++)
+      if (table->quantval[i] == 0) h->quantization_ok = 0;
+  }
+  switch (s->src.jpeg_color_space) {
+    case JCS_GRAYSCALE: h->color_space = SJT_GRAY; break;
+    case JCS_YCbCr: h->color_space = SJT_YCBCR; break;
+    case JCS_RGB: h->color_space = SJT_RGB; break;
+    case JCS_CMYK: h->color_space = SJT_CMYK; break;
+    case JCS_YCCK: h->color_space = SJT_YCCK; break;
+    default: h->color_space = SJT_OTHER;
+  }
+  for (int c = 0; c < s->src.num_components && c < 4; c++) {
+    h->h[c] = s->src.comp_info[c].h_samp_factor;
+    h->v[c] = s->src.comp_info[c].v_samp_factor;
+  }
+  free(s->icc);
+  s->icc = NULL;
+  s->icc_len = 0;
+  // Kept only when well formed: the APP2 chunks in sequence (jpeg_read_icc_profile checks their numbers and
+  // count) and the assembled profile sane (sjt_icc_well_formed). Otherwise the output has none.
+  if (!jpeg_read_icc_profile(&s->src, &s->icc, &s->icc_len) || !sjt_icc_well_formed(s->icc, s->icc_len)) {
+    free(s->icc);
+    s->icc = NULL;
+    s->icc_len = 0;
+  }
+  return 0;
+}
+
+int sjt_read_coefficients(sjt_state *s, char *message, size_t length) {
+  if (!s->opened) return snprintf(message, length, "no file opened"), -1;
+  if (setjmp(s->error.jump)) return sjt_report(s, s->error.text, message, length);
+  s->coefficients = jpeg_read_coefficients(&s->src);
+  return 0;
+}
+
+int sjt_skim(sjt_state *s, char *message, size_t length) {
+  if (!s->opened) return snprintf(message, length, "no file opened"), -1;
+  if (setjmp(s->error.jump)) return sjt_report(s, s->error.text, message, length);
+  struct jpeg_decompress_struct *d = &s->src;
+  d->dct_method = JDCT_IFAST;  // only the last row is transformed, and its pixels are thrown away
+  jpeg_start_decompress(d);
+  JSAMPARRAY row = (*d->mem->alloc_sarray)((j_common_ptr) d, JPOOL_IMAGE, d->output_width * d->output_components, 1);
+  // Skipped rows are entropy-decoded (libjpeg-turbo must, to stay in step) but neither transformed nor converted;
+  // the last row is read so that the decoder reaches the end of the data, and finishing reads up to EOI.
+  if (d->output_height > 1) jpeg_skip_scanlines(d, d->output_height - 1);
+  while (d->output_scanline < d->output_height) jpeg_read_scanlines(d, row, 1);
+  jpeg_finish_decompress(d);
+  sjt_close(s);
+  return 0;
+}
+

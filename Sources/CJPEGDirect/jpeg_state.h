@@ -1,0 +1,42 @@
+#ifndef STAMPCAM_JPEG_STATE_H
+#define STAMPCAM_JPEG_STATE_H
+
+// The coefficient path's state (jpeg_state.c), shared by its files (not part of the module's interface).
+
+#include <stddef.h>
+#include <stdio.h>
+
+#include <jpeglib.h>
+
+#include "JPEGTransplant.h"
+#include "jpeg_arrays.h"
+#include "jpeg_errors.h"
+#include "jpeg_restart_index.h"
+
+struct sjt_state {
+  sjt_errors error;  // first: every libjpeg object's `err` leads back to it; its progress monitor checks the stop
+  struct jpeg_decompress_struct src;  // the photo being edited
+  struct jpeg_decompress_struct aux;  // small region JPEGs, read back
+  struct jpeg_compress_struct enc;    // small region JPEGs, written to memory
+  struct jpeg_compress_struct dst;    // the output file
+  jvirt_barray_ptr *coefficients;     // the photo's, once read
+  unsigned char *file;                // the photo's bytes, buffer reused across jobs
+  size_t file_cap, file_len;
+  unsigned char *mem, *mem_out;       // a region JPEG, buffer reused across jobs
+  unsigned long mem_cap, mem_len;
+  unsigned char *icc;
+  unsigned int icc_len;
+  FILE *out;                          // the output file's stream while sjt_write writes it
+  char *out_buffer;                   // stdio's buffer for outputs (see sjt_output_open), reused across jobs
+  int opened;
+  sjt_restarts restarts;  // the opened file's restart intervals, once indexed (jpeg_restart_index.c)
+  sjt_arrays arrays;      // the photo's coefficient arrays (jpeg_arrays.c)
+  // The standard Huffman tables (luma, chroma), kept from a fresh compressor: libjpeg-turbo's jpeg_set_defaults
+  // leaves a reused compressor the tables an earlier file optimized, so sjt_keep_coding puts these back.
+  JHUFF_TBL standard_dc[2], standard_ac[2];
+};
+
+/// After a longjmp: hands the message over and resets every libjpeg object, so the state serves the next job.
+int sjt_report(sjt_state *s, const char *text, char *message, size_t length);
+
+#endif

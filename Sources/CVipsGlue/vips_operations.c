@@ -1,0 +1,166 @@
+#include "CVipsGlue.h"
+
+#include <vips/vips.h>
+
+// The fixed-arity wrappers over libvips' variadic operations.
+
+int scv_orientation(VipsImage *in) {
+  int orientation = 1;
+  if (vips_image_get_typeof(in, VIPS_META_ORIENTATION) && !vips_image_get_int(in, VIPS_META_ORIENTATION, &orientation)
+      && orientation >= 1 && orientation <= 8)
+    return orientation;
+  return 1;
+}
+
+int scv_autorot(VipsImage *in, VipsImage **out) { return vips_autorot(in, out, NULL); }
+
+int scv_to_srgb(VipsImage *in, VipsImage **out) {
+  VipsImage *t = NULL;
+  if (vips_colourspace(in, &t, VIPS_INTERPRETATION_sRGB, NULL)) return -1;
+  if (t->BandFmt == VIPS_FORMAT_UCHAR) {
+    *out = t;
+    return 0;
+  }
+  int result = vips_cast(t, out, VIPS_FORMAT_UCHAR, NULL);
+  g_object_unref(t);
+  return result;
+}
+
+int scv_to_rgb16(VipsImage *in, VipsImage **out) {
+  VipsImage *t = NULL;
+  if (vips_colourspace(in, &t, VIPS_INTERPRETATION_RGB16, NULL)) return -1;
+  if (t->BandFmt == VIPS_FORMAT_USHORT) {
+    *out = t;
+    return 0;
+  }
+  int result = vips_cast(t, out, VIPS_FORMAT_USHORT, NULL);
+  g_object_unref(t);
+  return result;
+}
+
+int scv_widen_to_rgb16(VipsImage *in, VipsImage **out) {
+  // x * 257 maps 0...255 onto 0...65535 exactly (255 * 257 = 65535), alpha included.
+  VipsImage *scaled = NULL, *wide = NULL;
+  if (vips_linear1(in, &scaled, 257.0, 0.0, NULL)) return -1;
+  int result = vips_cast(scaled, &wide, VIPS_FORMAT_USHORT, NULL);
+  g_object_unref(scaled);
+  if (result) return -1;
+  result = vips_copy(wide, out, "interpretation", VIPS_INTERPRETATION_RGB16, NULL);
+  g_object_unref(wide);
+  return result;
+}
+
+int scv_ensure_alpha(VipsImage *in, VipsImage **out) {
+  if (vips_image_hasalpha(in)) return vips_copy(in, out, NULL);
+  return vips_bandjoin_const1(in, out, 255.0, NULL);
+}
+
+int scv_premultiply(VipsImage *in, VipsImage **out) { return vips_premultiply(in, out, NULL); }
+
+int scv_unpremultiply(VipsImage *in, VipsImage **out) { return vips_unpremultiply(in, out, NULL); }
+
+int scv_affine(
+  VipsImage *in, VipsImage **out, double a, double b, double c, double d, double odx, double ody, int width,
+  int height, const char *interpolator, int premultiplied) {
+  VipsInterpolate *interpolate = vips_interpolate_new(interpolator);
+  if (!interpolate) return -1;
+  VipsArrayInt *area = vips_array_int_newv(4, 0, 0, width, height);
+  double zero[1] = {0.0};
+  VipsArrayDouble *background = vips_array_double_new(zero, 1);
+  int result = vips_affine(
+    in, out, a, b, c, d, "interpolate", interpolate, "oarea", area, "odx", odx, "ody", ody, "background", background,
+    "premultiplied", premultiplied ? TRUE : FALSE, "extend", VIPS_EXTEND_BACKGROUND, NULL);
+  vips_area_unref(VIPS_AREA(background));
+  vips_area_unref(VIPS_AREA(area));
+  g_object_unref(interpolate);
+  return result;
+}
+
+int scv_reduce(VipsImage *in, VipsImage **out, double hshrink, double vshrink) {
+  return vips_reduce(in, out, hshrink, vshrink, "kernel", VIPS_KERNEL_LANCZOS3, NULL);
+}
+
+int scv_composite(
+  VipsImage **in, int n, int mode, const int *x, const int *y, int premultiplied, VipsImage **out) {
+  if (n < 2) return vips_copy(in[0], out, NULL);
+  int *modes = g_new(int, n - 1);
+  for (int i = 0; i < n - 1; i++) modes[i] = mode;
+  VipsArrayInt *xs = vips_array_int_new(x, n - 1);
+  VipsArrayInt *ys = vips_array_int_new(y, n - 1);
+  int result = vips_composite(
+    in, out, n, modes, "x", xs, "y", ys, "premultiplied", premultiplied ? TRUE : FALSE, NULL);
+  vips_area_unref(VIPS_AREA(xs));
+  vips_area_unref(VIPS_AREA(ys));
+  g_free(modes);
+  return result;
+}
+
+int scv_arrayjoin(VipsImage **in, int n, int across, VipsImage **out) {
+  // vips_arrayjoin lays images on a grid of equal cells; pieces of different sizes need vips_join, pairwise.
+  VipsDirection direction = across > 1 ? VIPS_DIRECTION_HORIZONTAL : VIPS_DIRECTION_VERTICAL;
+  VipsImage *joined = in[0];
+  g_object_ref(joined);
+  for (int i = 1; i < n; i++) {
+    VipsImage *t = NULL;
+    if (vips_join(joined, in[i], &t, direction, NULL)) {
+      g_object_unref(joined);
+      return -1;
+    }
+    g_object_unref(joined);
+    joined = t;
+  }
+  *out = joined;
+  return 0;
+}
+
+int scv_mark_sequential(VipsImage *in, VipsImage **out, int sequential) {
+  if (vips_copy(in, out, NULL)) return -1;
+  if (sequential) {
+    vips_image_set_int(*out, VIPS_META_SEQUENTIAL, 1);
+  } else {
+    vips_image_remove(*out, VIPS_META_SEQUENTIAL);
+  }
+  return 0;
+}
+
+int scv_cast(VipsImage *in, VipsImage **out, VipsBandFormat format) {
+  // vips_cast truncates toward zero; add 0.5 first so values round to nearest.
+  if (vips_band_format_isint(in->BandFmt)) return vips_cast(in, out, format, NULL);
+  VipsImage *t = NULL;
+  if (vips_linear1(in, &t, 1.0, 0.5, NULL)) return -1;
+  int result = vips_cast(t, out, format, NULL);
+  g_object_unref(t);
+  return result;
+}
+
+int scv_extract_bands(VipsImage *in, VipsImage **out, int first, int n) {
+  return vips_extract_band(in, out, first, "n", n, NULL);
+}
+
+int scv_crop(VipsImage *in, VipsImage **out, int left, int top, int width, int height) {
+  return vips_crop(in, out, left, top, width, height, NULL);
+}
+
+int scv_copy_memory(VipsImage *in, VipsImage **out) {
+  VipsImage *t = vips_image_copy_memory(in);
+  if (!t) return -1;
+  *out = t;
+  return 0;
+}
+
+VipsImage *scv_new_from_memory_copy(const void *data, size_t length, int width, int height, int bands) {
+  return vips_image_new_from_memory_copy(data, length, width, height, bands, VIPS_FORMAT_UCHAR);
+}
+
+int scv_svg(const char *svg, size_t length, VipsImage **out) {
+  // svgload_buffer keeps a pointer to the buffer for the image's lifetime: give it a copy the image owns.
+  void *copy = g_memdup2(svg, length);
+  VipsImage *t = NULL;
+  if (vips_svgload_buffer(copy, length, &t, "access", VIPS_ACCESS_SEQUENTIAL, NULL)) {
+    g_free(copy);
+    return -1;
+  }
+  g_signal_connect_data(t, "postclose", G_CALLBACK(g_free), copy, NULL, G_CONNECT_SWAPPED);
+  *out = t;
+  return 0;
+}
