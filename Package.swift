@@ -74,10 +74,12 @@ let package = Package(
       name: "StampRenderTests",
       dependencies: ["StampRender", "StampCore", "StampFiles", "StampTestFolders", "StampTestSupport", "StampTestShim"]),
     .testTarget(
-      name: "StampBatchTests", dependencies: [
+      name: "StampBatchTests",
+      dependencies: [
         "StampBatch", "StampManifest", "StampCore", "StampFiles", "StampRender", "StampTestFolders", "StampTestSupport",
       ]),
-    .testTarget(name: "stampcamTests", dependencies: ["stampcam", "StampFiles", "StampTestFolders", "StampTestSupport"]),
+    .testTarget(
+      name: "stampcamTests", dependencies: ["stampcam", "StampFiles", "StampTestFolders", "StampTestSupport"]),
     .testTarget(name: "StampImportTests", dependencies: ["StampImport", "StampCore"]),
   ],
   swiftLanguageModes: [.v6]

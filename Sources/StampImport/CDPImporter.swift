@@ -16,16 +16,16 @@ import StampCore
 /// - Each message is one frame. Its `t` is its `timestamp` (seconds) less the first message's; a message without one
 ///   comes one frame (1/60 s) after the one before it.
 /// - Coordinates are CSS pixels, taken as view points unchanged.
-public enum CDPImporter {
+package enum CDPImporter {
   /// The length of one frame for messages that have no `timestamp`: 1/60 s.
-  public static let frameDuration = 1.0 / 60
+  package static let frameDuration = 1.0 / 60
 
   /// Reads a CDP touch log into touch events.
   ///
   /// - Parameter text: The whole log, one JSON object per line.
   /// - Returns: The touch events, in time order.
   /// - Throws: ``ImportError``, naming the line.
-  public static func parse(_ text: String) throws -> [TouchEvent] {
+  package static func parse(_ text: String) throws -> [TouchEvent] {
     var messages: [CDPMessage] = []
     var number = 0
     // Split at every line end (CRLF is one Character in Swift, so splitting at "\n" alone would miss it).

@@ -22,7 +22,7 @@ import StampCore
 ///   given (the minima are then 0), else from the log's `getevent -p` header.
 /// - Other event types and codes (pressure, touch size, `MSC_TIMESTAMP`, keys, ...) are skipped; a line that is not
 ///   an event, a header line or blank is an error naming its line number.
-public enum GeteventImporter {
+package enum GeteventImporter {
   /// Reads a getevent log into touch events in the coordinates of a `screen`-sized view.
   ///
   /// - Parameters:
@@ -35,7 +35,7 @@ public enum GeteventImporter {
   ///     when the log has them.
   /// - Returns: The touch events, in time order.
   /// - Throws: ``ImportError``.
-  public static func parse(
+  package static func parse(
     _ text: String, screen: StampSize, device: String? = nil, axisMax: (x: Int, y: Int)? = nil,
     frameInterval: Double? = nil
   ) throws -> [TouchEvent] {
@@ -83,11 +83,11 @@ public enum GeteventImporter {
   }
 
   /// The largest screen side `parse` takes, in points: a manifest's bound on lengths.
-  public static let maxScreenSide = 1e6
+  package static let maxScreenSide = 1e6
   /// The largest raw axis maximum `parse` takes.
-  public static let maxAxis = 1_000_000_000
+  package static let maxAxis = 1_000_000_000
   /// The frame intervals `parse` takes, in seconds: above 0, at most 1 (a 1 Hz panel).
-  public static let maxFrameInterval = 1.0
+  package static let maxFrameInterval = 1.0
 
   /// Checks the importer's arguments, so that no absurd number reaches the output.
   static func checkParameters(screen: StampSize, axisMax: (x: Int, y: Int)?, frameInterval: Double?) throws {

@@ -2,7 +2,7 @@
 ///
 /// Messages are lower case, name the line when there is one, and say what was expected, so that the command line
 /// can print them after `stampcam: error: ` as they are.
-public enum ImportError: Error, Sendable, Hashable, CustomStringConvertible {
+package enum ImportError: Error, Sendable, Hashable, CustomStringConvertible {
   /// A line does not have the shape of any line the format allows.
   case malformed(line: Int, text: String, expected: String)
   /// A line is well formed but says something impossible, e.g. a touch ends that is not down.
@@ -20,7 +20,7 @@ public enum ImportError: Error, Sendable, Hashable, CustomStringConvertible {
   /// The log's events have no timestamps (from this line on) and no frame interval was given.
   case untimed(line: Int)
 
-  public var description: String {
+  package var description: String {
     switch self {
     case .malformed(let line, let text, let expected):
       return "line \(line): cannot read '\(Self.excerpt(text))': expected \(expected)"

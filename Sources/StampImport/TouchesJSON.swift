@@ -7,11 +7,11 @@ import StampManifest
 /// plain decimals (no exponent short of 9e18, far past any screen): `t` rounded to 6 decimal places (microseconds,
 /// getevent's resolution), `x` and `y` to 3 (a thousandth of a point), trailing zeros dropped, so `0.00001` stays
 /// `0.00001` and `200.0` is `200`.
-public enum TouchesJSON {
+package enum TouchesJSON {
   /// The JSON text of the `touches` item holding `events`, without a trailing newline.
   ///
   /// A non-finite number cannot be written in JSON and is written as `null`, which manifest validation reports.
-  public static func render(_ events: [TouchEvent]) -> String {
+  package static func render(_ events: [TouchEvent]) -> String {
     guard !events.isEmpty else { return "{\"touches\": []}" }
     let writer = ManifestWriter(roundsTouches: true)
     let lines = events.map { "  " + writer.touch($0).inline }

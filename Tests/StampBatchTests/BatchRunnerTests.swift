@@ -1,8 +1,8 @@
 import Foundation
 import StampCore
 import StampManifest
-import StampTestSupport
 import StampTestFolders
+import StampTestSupport
 import Testing
 
 @testable import StampBatch

@@ -1,9 +1,9 @@
-import StampFiles
 import Foundation
+import StampFiles
 import StampManifest
 import StampRender
-import StampTestSupport
 import StampTestFolders
+import StampTestSupport
 import Testing
 
 @testable import StampBatch

@@ -1,8 +1,8 @@
-import StampFiles
 import Foundation
+import StampFiles
 import StampManifest
-import StampTestSupport
 import StampTestFolders
+import StampTestSupport
 import Testing
 
 @testable import StampBatch

@@ -66,7 +66,8 @@ struct BlockMapTests {
     let image = try fixtures.solid(
       "stamp.png", width: Int(size.width), height: Int(size.height), pixel: [200, 100, 50, 255])
     let map = PlaneMap.uprightToStored(orientation: c.orientation, width: 64, height: 48)
-    let layers = try Renderer().compositor.layers([.init(image: image, placement: c.placement)], map: map, width: 64, height: 48)
+    let layers = try Renderer().compositor.layers(
+      [.init(image: image, placement: c.placement)], map: map, width: 64, height: 48)
     let box = try #require(layers.first?.box)
     #expect(layers.count == 1)
     #expect(box == c.box)

@@ -2,9 +2,9 @@ import CVips
 import CVipsGlue
 import Foundation
 import StampCore
+import StampTestFolders
 import StampTestShim
 import StampTestSupport
-import StampTestFolders
 import Testing
 
 @testable import StampRender

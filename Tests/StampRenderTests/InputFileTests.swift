@@ -1,7 +1,7 @@
-import StampFiles
 import Dispatch
 import Foundation
 import StampCore
+import StampFiles
 import Synchronization
 import Testing
 

@@ -53,7 +53,8 @@ struct ReductionTests {
     var misses: [String] = []
     for scale in stride(from: first, through: 2, by: step) {
       let placed = PlacedStamp(id: "b", center: center, size: StampSize(97, 61), scale: scale, rotation: rotation)
-      let image = try renderer.compositor.composite([.init(image: stamp, placement: placed)], onto: base, map: .identity)
+      let image = try renderer.compositor.composite(
+        [.init(image: stamp, placement: placed)], onto: base, map: .identity)
       let found = Self.centroid(ofFirstBand: try image.pixels(), width: 240, bands: 3)
       if abs(found.x - center.x) > 0.05 || abs(found.y - center.y) > 0.05 {
         misses.append("scale \(scale): (\(found.x), \(found.y))")

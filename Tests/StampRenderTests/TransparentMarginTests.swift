@@ -49,7 +49,8 @@ struct TransparentMarginTests {
     try renderer.render(plan, to: fixtures.path("trimmed.png"))
     renderer = Renderer()
     renderer.compositor.trimsTransparentMargins = false
-    let wholeLayer = try #require(renderer.compositor.layers(plan.stamps, map: .identity, width: 160, height: 140).first)
+    let wholeLayer = try #require(
+      renderer.compositor.layers(plan.stamps, map: .identity, width: 160, height: 140).first)
     try renderer.render(plan, to: fixtures.path("whole.png"))
     let trimmed = try Pixels(fixtures.path("trimmed.png"))
     let whole = try Pixels(fixtures.path("whole.png"))

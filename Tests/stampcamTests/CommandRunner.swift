@@ -1,6 +1,6 @@
 import Foundation
-import StampTestSupport
 import StampTestFolders
+import StampTestSupport
 import Testing
 
 /// A scratch folder in which the built `stampcam` executable runs as a user would run it.

@@ -1,6 +1,6 @@
-import StampFiles
 import Foundation
 import StampCore
+import StampFiles
 import StampManifest
 import StampRender
 

@@ -1,5 +1,5 @@
-import StampFiles
 import Foundation
+import StampFiles
 import StampManifest
 import StampRender
 

@@ -1,5 +1,5 @@
-import StampFiles
 import StampCore
+import StampFiles
 import StampManifest
 import StampRender
 

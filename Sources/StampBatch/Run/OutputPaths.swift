@@ -1,5 +1,5 @@
-import StampFiles
 import Foundation
+import StampFiles
 import StampRender
 
 /// Keeps every output under the output folder: no absolute paths, no `..`, no symbolic link followed, no input

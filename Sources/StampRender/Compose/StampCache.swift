@@ -1,8 +1,8 @@
-import StampFiles
 import CVips
 import CVipsGlue
 import Foundation
 import StampCore
+import StampFiles
 import Synchronization
 
 /// A stamp decoded once, in sRGB with alpha, premultiplied (8-bit), held in memory.

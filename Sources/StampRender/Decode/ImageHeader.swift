@@ -1,5 +1,5 @@
-import StampFiles
 import StampCore
+import StampFiles
 
 /// What an image's header says, read without decoding its pixels.
 package struct ImageHeader: Sendable, Hashable {

@@ -1,6 +1,6 @@
-import StampFiles
 import CVips
 import CVipsGlue
+import StampFiles
 
 /// A JPEG photo's pixels for the libvips path, decoded by libjpeg top to bottom in one pass that reads the data to
 /// its end (see `scv_jpeg_stream_open`).

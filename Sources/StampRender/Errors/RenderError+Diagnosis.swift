@@ -1,5 +1,5 @@
-import StampFiles
 import Foundation
+import StampFiles
 
 extension RenderError {
   /// This failure, met while rendering from the photo `base`, told by the file at fault: libvips decodes the photo

@@ -1,6 +1,6 @@
-import StampFiles
 import Foundation
 import StampCore
+import StampFiles
 
 /// The JPEG-to-JPEG path: stamps drawn into the base's DCT blocks, every other block written back as it was.
 ///

@@ -1,5 +1,5 @@
-import StampFiles
 import StampCore
+import StampFiles
 
 /// What to draw for one output: a base photo and stamps placed in its image space.
 package struct RenderPlan: Sendable, Hashable {

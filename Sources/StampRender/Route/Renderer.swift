@@ -1,8 +1,8 @@
-import StampFiles
 import CVips
 import CVipsGlue
 import Foundation
 import StampCore
+import StampFiles
 
 /// Draws render plans onto full-resolution photos and writes the results.
 package struct Renderer: Sendable {

@@ -1,8 +1,8 @@
-import StampFiles
 import CVips
 import CVipsGlue
 import Foundation
 import StampCore
+import StampFiles
 
 /// A picture of what happened, drawn over a rendered photo: finger paths (a colour per finger, a dot where it
 /// came down, a ring where it lifted), the points where gestures were recognized with their kind, and each stamp's

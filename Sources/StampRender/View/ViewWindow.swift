@@ -1,7 +1,7 @@
-import StampFiles
 import CVips
 import CVipsGlue
 import StampCore
+import StampFiles
 
 /// What the screen showed: a rectangle of image space (it may reach past the photo, where the screen showed
 /// letterbox bars) drawn into an output of `pixelWidth` x `pixelHeight`.

@@ -1,7 +1,7 @@
-import StampFiles
 import CVips
 import CVipsGlue
 import Foundation
+import StampFiles
 
 /// One owned reference to a libvips image, released when the handle goes away.
 ///

@@ -1,7 +1,7 @@
-import StampFiles
 import CVips
 import CVipsGlue
 import Foundation
+import StampFiles
 
 /// Writes images atomically: a temporary file in the target folder, flushed, then renamed over the target.
 enum ImageWriter {

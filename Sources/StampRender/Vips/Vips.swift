@@ -1,7 +1,7 @@
-import StampFiles
 import CVips
 import CVipsGlue
 import Foundation
+import StampFiles
 
 /// Process-wide libvips state: start-up, the error buffer, and the gate that lets a failure be told alone.
 enum Vips {

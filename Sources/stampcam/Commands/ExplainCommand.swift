@@ -1,6 +1,6 @@
-import StampFiles
 import Foundation
 import StampBatch
+import StampFiles
 import StampManifest
 
 /// `stampcam explain`: what the recognizers saw and where everything ended, as JSON on stdout, without decoding any

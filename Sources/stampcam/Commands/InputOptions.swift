@@ -1,5 +1,5 @@
-import StampFiles
 import StampBatch
+import StampFiles
 
 /// How render, validate and explain read photos and stamps: the pixel limit, the input root, the loaders. The three
 /// options are declared here once; validate and explain take them as they are, render among its own.

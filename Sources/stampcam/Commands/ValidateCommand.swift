@@ -1,7 +1,7 @@
-import StampFiles
 import Foundation
 import StampBatch
 import StampCore
+import StampFiles
 import StampManifest
 
 /// `stampcam validate`: every error of a manifest at once, short of decoding pixels.

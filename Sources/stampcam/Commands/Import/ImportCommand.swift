@@ -1,7 +1,7 @@
-import StampFiles
 import Foundation
 import StampBatch
 import StampCore
+import StampFiles
 import StampImport
 
 /// `stampcam import`: a recorded log in, the manifest's `touches` item out.

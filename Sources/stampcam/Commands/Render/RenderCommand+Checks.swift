@@ -1,6 +1,6 @@
-import StampFiles
 import Foundation
 import StampBatch
+import StampFiles
 import StampManifest
 
 extension RenderCommand {

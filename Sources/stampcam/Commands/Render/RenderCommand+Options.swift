@@ -1,5 +1,5 @@
-import StampFiles
 import StampBatch
+import StampFiles
 
 extension RenderCommand {
   static let name = "render"

@@ -1,7 +1,7 @@
-import StampFiles
 import Dispatch
 import Foundation
 import StampBatch
+import StampFiles
 import StampManifest
 
 /// `stampcam render`: validate the whole manifest first, then render with progress, a report and a summary.

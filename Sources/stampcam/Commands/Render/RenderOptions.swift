@@ -1,5 +1,5 @@
-import StampFiles
 import StampBatch
+import StampFiles
 
 /// Options of `stampcam render`.
 struct RenderOptions: Equatable, Sendable {
