@@ -18,7 +18,8 @@ private let eventBudget = 250_000
 
 /// Photo sizes a renderer could report, picked by the input's length so that the choice is deterministic.
 private let imageSizes = [
-  StampSize(1000, 750), StampSize(1, 1), StampSize(4000, 3000), StampSize(3, 20000), StampSize(390, 844), StampSize(10_000_000, 1),
+  StampSize(1000, 750), StampSize(1, 1), StampSize(4000, 3000), StampSize(3, 20000), StampSize(390, 844),
+  StampSize(10_000_000, 1),
 ]
 private let stampSizes = [StampSize(100, 100), StampSize(1, 1), StampSize(512, 64), StampSize(7, 3000)]
 
