@@ -21,7 +21,7 @@ struct Canvas: Sendable {
     return nil
   }
 
-  /// Seed 002 on stamp `index`: the scale is multiplied by `ratio` and clamped to the scale range at every step (so
+  /// One pinch step on stamp `index`: the scale is multiplied by `ratio` and clamped to the scale range at every step (so
   /// the result depends on the path), the rotation grows by `turn` radians; the centre stays where it is.
   @inline(__always) mutating func pinchStamp(_ index: Int, ratio: Double, turn: Double) {
     if stamps[index].locked { return }
@@ -31,7 +31,7 @@ struct Canvas: Sendable {
   /// Stamp `index`'s scale and rotation.
   @inline(__always) func pose(of index: Int) -> StampPose { (stamps[index].scale, stamps[index].rotation) }
 
-  /// One pinch step of seed 002 on a pose: the scale multiplied by `ratio` and clamped to the scale range, the
+  /// One pinch step on a pose: the scale multiplied by `ratio` and clamped to the scale range, the
   /// rotation grown by `turn` radians. A pinch that has not started yet steps a pose of its own this way, so that
   /// when it starts the stamp takes exactly what the steps would have given it.
   @inline(__always) func step(_ pose: StampPose, ratio: Double, turn: Double) -> StampPose {
@@ -56,9 +56,9 @@ struct Canvas: Sendable {
     viewport.scroll(by: delta)
   }
 
-  /// A double tap at view point `p`: `toggle` (seed 004) zooms to the maximum centred on the tap when at the
-  /// minimum and back to the minimum otherwise (keeping the view's centre, as setZoomScale does); `step` (seed 000,
-  /// corrected to multiply) zooms by `zoomStep` centred on the tap.
+  /// A double tap at view point `p`: `toggle` (an image viewer's) zooms to the maximum centred on the tap when at the
+  /// minimum and back to the minimum otherwise (keeping the view's centre, as setZoomScale does); `step` (zoom in by a
+  /// fixed factor, multiplying) zooms by `zoomStep` centred on the tap.
   mutating func doubleTap(at p: StampPoint) {
     switch settings.doubleTap {
     case .toggle:
@@ -72,7 +72,7 @@ struct Canvas: Sendable {
     }
   }
 
-  /// A two-finger tap at view point `p` (seed 000): zooms out by `zoomStep`, centred on it.
+  /// A two-finger tap at view point `p`: zooms out by `zoomStep`, centred on it.
   mutating func twoFingerTap(at p: StampPoint) {
     viewport.zoom(to: viewport.zoom / settings.zoomStep, centeredOn: viewport.toImage(p))
   }

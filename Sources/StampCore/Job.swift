@@ -12,7 +12,7 @@ public struct StampSpec: Sendable, Hashable {
   public var scale: Double
   /// Initial rotation in degrees, clockwise positive.
   public var rotation: Double
-  /// A locked stamp ignores gestures (seed 002's isTransformable = NO).
+  /// A locked stamp ignores gestures (as a transformable view switched off: touches land on it and do nothing).
   public var locked: Bool
 
   /// Creates a stamp spec.

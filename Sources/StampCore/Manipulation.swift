@@ -1,9 +1,9 @@
 /// The pinch/rotate and drag recognizer: moves the sequence's target (a stamp or the viewport) as the fingers move.
 ///
-/// It follows the two earliest fingers that are down (seed 002 uses the two touches of touchesMoved). Its anchors
+/// It follows the two earliest fingers that are down (as a view handling touchesMoved uses the first two touches). Its anchors
 /// are where those fingers were at the last frame it acted on; whenever the pair changes (a finger added or
-/// lifted) it re-anchors at the fingers' current points, so nothing jumps. A stamp is pinched step by step (seed
-/// 002's per-step clamp); the viewport, as a scroll view, from where the pair was anchored: zoom = clamp(zoom then x
+/// lifted) it re-anchors at the fingers' current points, so nothing jumps. A stamp is pinched step by step (its scale
+/// clamped at every step); the viewport, as a scroll view, from where the pair was anchored: zoom = clamp(zoom then x
 /// distance / distance then), the image point then under the fingers' midpoint kept under their midpoint now.
 ///
 /// Two fingers pinch only once one of them is farther than `pinchSlop` from where it was when the pair formed

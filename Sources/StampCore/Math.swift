@@ -41,7 +41,8 @@ extension StampPoint {
 
 /// The signed angle in radians that turns vector `a` onto vector `b`; positive is clockwise on a y-down screen.
 ///
-/// atan2(cross, dot) rather than seed 002's acos plus a slope comparison: it is exactly 0 for equal vectors (the
+/// atan2(cross, dot) rather than acos plus a slope comparison (which gives NaN,
+/// wrong signs and lost turns): it is exactly 0 for equal vectors (the
 /// cross product of a vector with itself is exactly 0), has the right sign in every quadrant, including across the
 /// vertical and for left-pointing lines, and keeps full precision for tiny turns. A zero vector gives 0.
 @inline(__always) func signedTurn(from a: StampPoint, to b: StampPoint) -> Double {

@@ -10,8 +10,8 @@ struct Stamp: Sendable, Hashable {
   var scale: Double
   /// Rotation in degrees, clockwise positive; kept in degrees so that an untouched stamp keeps its exact value.
   var rotation: Double
-  /// A locked stamp still catches touches (it is on the screen, so the finger lands on it) but ignores them, as
-  /// seed 002's TransformableView does with isTransformable = NO.
+  /// A locked stamp still catches touches (it is on the screen, so the finger lands on it) but ignores them, as a
+  /// transformable view switched off does.
   let locked: Bool
 
   /// Places a stamp from its spec, given in view points, at the viewport the screen first shows.

@@ -1,4 +1,4 @@
-/// Single, double and two-finger taps, as seed 000's tap-detecting view counts them.
+/// Single, double and two-finger taps, counted as a tap-detecting view counts them.
 ///
 /// - A tap is one finger, down to up within `tapMaxDuration` (at most: exactly that long is still a tap), never
 ///   farther than `tapSlop` from where it came down (exactly `tapSlop` is still a tap; 0 means not moving at all).

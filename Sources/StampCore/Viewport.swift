@@ -1,4 +1,4 @@
-/// The screen's scroll view over the photo (seeds 004 and 000): the fit, the zoom, the centring insets and the
+/// The screen's scroll view over the photo: the fit, the zoom, the centring insets and the
 /// content offset, and the mapping between view points and image pixels.
 ///
 /// The photo is fitted into the view keeping its aspect ratio and never enlarged: f = min(viewW/imgW, viewH/imgH, 1).

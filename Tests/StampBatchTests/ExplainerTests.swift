@@ -63,7 +63,7 @@ struct ExplainerTests {
     let stamp = PlacedStamp(id: "s", center: StampPoint(-1e303, 4e302), size: StampSize(1, 1), scale: 1, rotation: 0)
     let viewport = ViewportState(
       zoom: 1e-300, visible: StampRect(x: -5e302, y: 0, width: 1e303, height: 7.5e302), viewSize: StampSize(1000, 750))
-    let text = JSON.render(SceneJSON.describe("j", SceneResult(stamps: [stamp], viewport: viewport, gestures: [])))
+    let text = SceneJSON.describe("j", SceneResult(stamps: [stamp], viewport: viewport, gestures: [])).inline
     let root = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any], "\(text)")
     let placed = try #require((root["stamps"] as? [[String: Any]])?.first)
     #expect(placed["center"] as? [Double] == [-1e303, 4e302])

@@ -36,11 +36,11 @@ package struct Explainer: Sendable {
         let (scene, _) = try renderer.replay(job) {
           try JobCheck.headerSize(of: $0, maxPixels: maxPixels, inputs: inputs)
         }
-        lines.append(JSON.render(SceneJSON.describe(job.id, scene)))
+        lines.append(SceneJSON.describe(job.id, scene).inline)
       } catch {
         let message = "\(error)"
         failures.append((job, message))
-        lines.append(JSON.render(SceneJSON.failure(job.id, message)))
+        lines.append(SceneJSON.failure(job.id, message).inline)
       }
     }
     let json = "{\"jobs\": [\n" + lines.map { "  " + $0 }.joined(separator: ",\n") + "\n]}"

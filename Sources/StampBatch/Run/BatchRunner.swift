@@ -132,7 +132,7 @@ package struct BatchRunner: Sendable {
     func seconds() -> Double { Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9 }
     func failed(_ error: Error) -> JobOutcome {
       let told = RenderError(error)?.diagnosed(reading: job.base) ?? error
-      let place = (options.manifest.map { "\($0):\(job.line): " } ?? "") + "job \(JSON.quote(job.id)): "
+      let place = (options.manifest.map { "\($0):\(job.line): " } ?? "") + "job \(JSONString.quoted(job.id)): "
       return JobOutcome(id: job.id, status: .failed, outputs: [], error: place + "\(told)", seconds: seconds())
     }
     // The job's stop switch: thrown by its timer, or by the batch once a signal's grace is over.

@@ -1,3 +1,5 @@
+import StampManifest
+
 /// How one job ended.
 package struct JobOutcome: Sendable, Equatable {
   /// Whether the job's outputs were written.
@@ -36,12 +38,12 @@ extension JobOutcome {
   /// The report's line for this job: `{"id", "status", "outputs", "error", "seconds", "path", "fallback"}`, and
   /// `"resume"` under `--resume`.
   package var jsonLine: String {
-    var fields: [(String, JSON.Value)] = [
+    var fields: [(String, JSONText)] = [
       ("id", .string(id)), ("status", .string(status.rawValue)), ("outputs", .array(outputs.map { .string($0) })),
-      ("error", error.map { .string($0) } ?? .null), ("seconds", .number((seconds * 1000).rounded() / 1000)),
+      ("error", error.map { .string($0) } ?? .null), ("seconds", .rounded((seconds * 1000).rounded() / 1000)),
       ("path", path.map { .string($0) } ?? .null), ("fallback", fallback.map { .string($0) } ?? .null),
     ]
     if let resume { fields.append(("resume", .string(resume))) }
-    return JSON.render(.object(fields))
+    return JSONText.object(fields).inline
   }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import StampBatch
+import StampFiles
 import Synchronization
 
 /// `--report FILE|-`: one JSON line per job as it ends, written at once so a report survives an interruption.
@@ -23,7 +24,7 @@ final class ReportWriter: Sendable {
       // Non-blocking only while opening: a FIFO nobody reads fails at once (ENXIO) instead of hanging the run.
       fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NONBLOCK, 0o666)
       guard fd >= 0 else {
-        let why = errno == ENXIO ? "a pipe with no reader" : StandardStream.reason(errno)
+        let why = errno == ENXIO ? "a pipe with no reader" : Errno.text(errno)
         throw UsageError(message: "\(path): cannot open the report file: \(why)")
       }
       _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
@@ -45,7 +46,7 @@ final class ReportWriter: Sendable {
       // `-` shares standard output's lock and its failure, which decides the exit status.
       if !closes {
         guard let code = StandardStream.output.write(line) else { return true }
-        failed = "\(path): cannot write the report: \(StandardStream.reason(code))"
+        failed = "\(path): cannot write the report: \(Errno.text(code))"
         return false
       }
       var offset = 0
@@ -53,7 +54,7 @@ final class ReportWriter: Sendable {
         let n = line.withUnsafeBytes { Foundation.write(fd, $0.baseAddress.map { $0 + offset }, line.count - offset) }
         if n < 0, errno == EINTR { continue }
         guard n > 0 else {
-          failed = "\(path): cannot write the report: \(StandardStream.reason(errno))"
+          failed = "\(path): cannot write the report: \(Errno.text(errno))"
           return false
         }
         offset += n
@@ -70,10 +71,10 @@ final class ReportWriter: Sendable {
       var info = stat()
       let regular = fstat(fd, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
       if regular, fsync(fd) != 0, failed == nil {
-        failed = "\(path): cannot write the report: \(StandardStream.reason(errno))"
+        failed = "\(path): cannot write the report: \(Errno.text(errno))"
       }
       if Foundation.close(fd) != 0, failed == nil {
-        failed = "\(path): cannot write the report: \(StandardStream.reason(errno))"
+        failed = "\(path): cannot write the report: \(Errno.text(errno))"
       }
       return failed == nil
     }

@@ -1,4 +1,5 @@
 import Foundation
+import StampFiles
 import Synchronization
 
 /// Standard output or standard error, written with write(2) and every result checked: a stream that is closed, full
@@ -83,8 +84,6 @@ final class StandardStream: Sendable {
 
   /// Why a write failed, in words (`no space left on device`); nil when none did.
   var failure: String? {
-    state.withLock { $0.failure }.map(Self.reason)
+    state.withLock { $0.failure }.map(Errno.text)
   }
-
-  static func reason(_ code: Int32) -> String { String(cString: strerror(code)).lowercased() }
 }
