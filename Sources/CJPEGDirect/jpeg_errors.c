@@ -26,7 +26,7 @@ static void sjt_errors_emit(j_common_ptr c, int level) {
 // Called by libjpeg every row or so: a job stopped from another thread (--job-timeout, a signal) fails here.
 static void sjt_errors_progress(j_common_ptr c) {
   sjt_errors *e = (sjt_errors *) c->err;
-  if (e->stop && *e->stop) sjt_errors_throw(e, "stopped");
+  if (e->stop && sjs_stop_raised(e->stop)) sjt_errors_throw(e, "stopped");
 }
 
 void sjt_errors_init(sjt_errors *e) {

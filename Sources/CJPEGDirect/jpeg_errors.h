@@ -12,13 +12,15 @@
 
 #include <jpeglib.h>
 
+#include "JPEGStop.h"
+
 typedef struct {
   struct jpeg_error_mgr pub;  // first: every libjpeg object's `err` leads back to the whole manager
   jmp_buf jump;
   char text[JMSG_LENGTH_MAX];
   int damage;  // set by a corrupt-data warning: 1 the data ends early, 2 other damage
   struct jpeg_progress_mgr progress;
-  const volatile int *stop;  // borrowed; NULL: never stopped
+  const sjs_stop *stop;  // borrowed; NULL: never stopped
 } sjt_errors;
 
 /// Readies `e` (zeroed by the caller) before the objects that use it are created: point each object's `err` at

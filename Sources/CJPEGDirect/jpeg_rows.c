@@ -89,7 +89,7 @@ void sjr_free(sjr_reader *r) {
   free(r);
 }
 
-sjr_reader *sjr_open(int fd, size_t max_bytes, const volatile int *stop, sjr_header *header) {
+sjr_reader *sjr_open(int fd, size_t max_bytes, const sjs_stop *stop, sjr_header *header) {
   sjr_reader *r = calloc(1, sizeof *r);
   if (!r) return NULL;
   r->error.stop = stop;

@@ -15,7 +15,7 @@
 
 int sjt_damage(const sjt_state *s) { return s->error.damage; }
 
-void sjt_set_stop(sjt_state *s, const volatile int *stop) { s->error.stop = stop; }
+void sjt_set_stop(sjt_state *s, const sjs_stop *stop) { s->error.stop = stop; }
 
 // After a longjmp: hands the message over and resets every object, so the state serves the next job.
 int sjt_report(sjt_state *s, const char *text, char *message, size_t length) {

@@ -23,7 +23,7 @@ void scv_jpeg_stream_release(scv_jpeg_stream *s) {
   free(s);
 }
 
-scv_jpeg_stream *scv_jpeg_stream_open(int fd, VipsImage *like, size_t max_bytes, const volatile int *stop) {
+scv_jpeg_stream *scv_jpeg_stream_open(int fd, VipsImage *like, size_t max_bytes, const struct sjs_stop *stop) {
   const char *loader = NULL;
   if (!like || vips_image_get_typeof(like, VIPS_META_LOADER) == 0 ||
       vips_image_get_string(like, VIPS_META_LOADER, &loader) || !loader || strncmp(loader, "jpegload", 8) != 0)

@@ -10,6 +10,8 @@
 
 #include <stddef.h>
 
+#include "JPEGStop.h"
+
 /// Opaque.
 typedef struct sjr_reader sjr_reader;
 
@@ -22,10 +24,10 @@ typedef struct {
 } sjr_header;
 
 /// A reader over the file open on `fd` (duplicated: the caller keeps owning `fd`; read with pread from its start,
-/// the offset untouched), reading at most `max_bytes` of it and stopping once `*stop` is non-zero (when `stop` is not
+/// the offset untouched), reading at most `max_bytes` of it and stopping once `stop` is raised (when `stop` is not
 /// NULL; borrowed: it must outlive the reader). Reads the header into `*header`. NULL when out of memory, `fd`
 /// cannot be duplicated, or libjpeg cannot read the header. The caller frees it with sjr_free.
-sjr_reader *sjr_open(int fd, size_t max_bytes, const volatile int *stop, sjr_header *header);
+sjr_reader *sjr_open(int fd, size_t max_bytes, const sjs_stop *stop, sjr_header *header);
 
 /// Decodes rows top ..< top + height (clipped to the picture) into `pixels` (the caller's: row y at
 /// `pixels + (y - top) * stride`), which must be whole rows (`left` 0, `width` the picture's) that follow the rows

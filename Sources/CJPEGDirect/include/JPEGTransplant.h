@@ -12,6 +12,8 @@
 
 #include <stddef.h>
 
+#include "JPEGStop.h"
+
 /// A reusable set of libjpeg objects and buffers; one job at a time uses it. Opaque.
 typedef struct sjt_state sjt_state;
 
@@ -45,9 +47,9 @@ int sjt_open(sjt_state *s, int fd, size_t max_bytes, sjt_header *header, char *m
 /// codes, restart markers out of order, stray bytes), 0 when the failure was not a damaged file.
 int sjt_damage(const sjt_state *s);
 
-/// Makes every later call fail ("stopped") soon once `*stop` is non-zero (set from another thread); NULL: never.
+/// Makes every later call fail ("stopped") soon once `stop` is raised (set from another thread); NULL: never.
 /// The flag is borrowed: it must outlive its use.
-void sjt_set_stop(sjt_state *s, const volatile int *stop);
+void sjt_set_stop(sjt_state *s, const sjs_stop *stop);
 
 /// Reads every DCT coefficient of the opened file into memory.
 int sjt_read_coefficients(sjt_state *s, char *message, size_t length);

@@ -136,11 +136,14 @@ int scv_svg(const char *svg, size_t length, VipsImage **out);
 /// each image made from it.
 typedef struct scv_jpeg_stream scv_jpeg_stream;
 
+/// The job's stop flag: CJPEGDirect's (JPEGStop.h), passed through to its row reader.
+struct sjs_stop;
+
 /// A stream over the file open on `fd` (duplicated: the caller keeps owning `fd`) whose header libvips read as
-/// `like`, reading at most `max_bytes` of it and stopping once `*stop` is non-zero (when `stop` is not NULL). NULL
+/// `like`, reading at most `max_bytes` of it and stopping once `stop` is raised (when `stop` is not NULL). NULL
 /// when `like` is not libvips' JPEG loader's, or libjpeg would not decode it as libvips does (CMYK, YCCK, not 8
 /// bits), or libjpeg cannot read its header: libvips then decodes it.
-scv_jpeg_stream *scv_jpeg_stream_open(int fd, VipsImage *like, size_t max_bytes, const volatile int *stop);
+scv_jpeg_stream *scv_jpeg_stream_open(int fd, VipsImage *like, size_t max_bytes, const struct sjs_stop *stop);
 
 /// The photo as an image with `like`'s header and metadata, decoded top to bottom once when evaluated (it must be
 /// read in order, as a sequential libvips load); it fails at any libjpeg warning. `*out` is a new reference.

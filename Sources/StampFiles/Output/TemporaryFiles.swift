@@ -2,33 +2,28 @@ import Foundation
 
 /// The temporary files being written right now, so that an interrupted run can remove them before it exits, and
 /// the lock under which finished outputs are renamed into place and recorded (see `commit`).
-package final class TemporaryFiles: @unchecked Sendable {
+package final class TemporaryFiles: Sendable {
   /// The process's registry.
   package static let shared = TemporaryFiles()
 
-  private let lock = NSLock()
-  private var files: [ObjectIdentifier: StagedFile] = [:]
+  private let files = Locked([ObjectIdentifier: StagedFile]())
+  /// Held by a commit (renames and the report line), so that a process exiting on a signal waits for it.
+  private let commitGate = Locked(())
 
   /// A registry of its own; the process uses `shared` (tests make their own, so as not to touch other tests' files).
   init() {}
 
   func add(_ file: StagedFile) {
-    lock.lock()
-    files[ObjectIdentifier(file)] = file
-    lock.unlock()
+    files.withLock { $0[ObjectIdentifier(file)] = file }
   }
 
   func remove(_ file: StagedFile) {
-    lock.lock()
-    files[ObjectIdentifier(file)] = nil
-    lock.unlock()
+    files.withLock { $0[ObjectIdentifier(file)] = nil }
   }
 
   /// The outputs whose temporary files exist, as the user named them.
   package var inProgress: Set<String> {
-    lock.lock()
-    defer { lock.unlock() }
-    return Set(files.values.map(\.display))
+    files.withLock { Set($0.values.map(\.display)) }
   }
 
   /// Renames one job's staged outputs into place together (see `StagedFile.renameAll`), then calls `record` with
@@ -37,19 +32,19 @@ package final class TemporaryFiles: @unchecked Sendable {
   /// could not be written) the outputs it could not list are removed again. Returns the error, if any.
   @discardableResult
   package func commit(_ staged: [StagedFile], protecting: Set<FileIdentity>, record: (Error?) -> Bool) -> Error? {
-    lock.lock()
-    defer { lock.unlock() }
-    var failure: Error?
-    do {
-      try StagedFile.renameAll(staged, protecting: protecting)
-    } catch {
-      failure = error
+    commitGate.withLock { _ in
+      var failure: Error?
+      do {
+        try StagedFile.renameAll(staged, protecting: protecting)
+      } catch {
+        failure = error
+      }
+      files.withLock { files in for file in staged { files[ObjectIdentifier(file)] = nil } }
+      if !record(failure), failure == nil {
+        for file in staged { unlinkat(file.target.folder.descriptor, file.target.name, 0) }
+      }
+      return failure
     }
-    for file in staged { files[ObjectIdentifier(file)] = nil }
-    if !record(failure), failure == nil {
-      for file in staged { unlinkat(file.target.folder.descriptor, file.target.name, 0) }
-    }
-    return failure
   }
 
   /// Removes `staged` files that will not be committed (a job that failed after writing some of its outputs).
@@ -60,10 +55,20 @@ package final class TemporaryFiles: @unchecked Sendable {
   /// Deletes every temporary file in progress; for a process about to exit on a signal. Waits for a commit in
   /// progress (a few renames and a report line), but not past two seconds (a report pipe nobody reads).
   package func removeAll() {
-    let locked = lock.lock(before: Date(timeIntervalSinceNow: 2))
-    defer { if locked { lock.unlock() } }
-    for file in files.values { unlinkat(file.target.folder.descriptor, file.temporary, 0) }
-    files.removeAll()
+    // Mutex has no timed wait: try every 10 ms for 2 s, then remove them anyway (the commit that holds the gate
+    // has renamed its own files already; it is stuck writing its report line).
+    for _ in 0..<200 {
+      if commitGate.withLockIfAvailable({ _ in removeTemporaries() }) != nil { return }
+      usleep(10_000)
+    }
+    removeTemporaries()
+  }
+
+  private func removeTemporaries() {
+    files.withLock { files in
+      for file in files.values { unlinkat(file.target.folder.descriptor, file.temporary, 0) }
+      files.removeAll()
+    }
   }
 
   /// Removes the temporary files that runs now dead left in `folder` (killed before they could clean up): regular

@@ -33,7 +33,7 @@ public struct ManifestDecoder: Sendable {
       if !diagnostics.isEmpty { throw ManifestError(diagnostics) }
       return Manifest(jobs: entries)
     }
-    let (input, reason) = FileInput.open(url.path)
+    let (input, reason) = ManifestFile.open(url.path)
     guard let input else { throw ManifestError(file: file, message: "cannot read the file (\(reason ?? "unknown"))") }
     switch input.readAll(limit: limits.maxBytes) {
     case .failure(let failure):

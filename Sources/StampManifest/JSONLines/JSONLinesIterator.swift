@@ -15,7 +15,7 @@ public struct JSONLinesIterator: IteratorProtocol {
   init(url: URL, limits: ManifestLimits) {
     (file, folder) = ManifestDecoder.names(of: url)
     self.limits = limits
-    let (input, reason) = FileInput.open(url.path)
+    let (input, reason) = ManifestFile.open(url.path)
     source = input.map { LineSource(input: $0, maxLine: limits.maxBytes) }
     openFailure = reason
   }

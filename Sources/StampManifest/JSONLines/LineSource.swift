@@ -10,7 +10,7 @@ final class LineSource {
     case failure(reason: String)
   }
 
-  private let input: FileInput
+  private let input: ManifestFile
   private let maxLine: Int
   private let chunk: Int
   private var buffer: [UInt8] = []
@@ -20,7 +20,7 @@ final class LineSource {
   private var skipping = false
   private var atEnd = false
 
-  init(input: FileInput, maxLine: Int, chunk: Int = 1 << 16) {
+  init(input: ManifestFile, maxLine: Int, chunk: Int = 1 << 16) {
     self.input = input
     self.maxLine = maxLine
     self.chunk = chunk

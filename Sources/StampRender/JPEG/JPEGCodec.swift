@@ -49,7 +49,7 @@ final class JPEGCodec: @unchecked Sendable {
   /// Makes libjpeg stop soon once `control` is stopped; nil: never.
   func stop(on control: JobControl?) {
     self.control = control
-    sjt_set_stop(state, control.map { UnsafePointer($0.flag) })
+    sjt_set_stop(state, control?.stopFlag)
   }
 
   /// Reads every DCT coefficient of the opened file.

@@ -1,46 +1,46 @@
+import CJPEGDirect
 import CVips
 import CVipsGlue
 import Foundation
+import StampFiles
 
 /// One job's stop switch: `stop` cancels the pixel work in flight (libvips evaluations, through
 /// vips_image_set_kill; the JPEG path, through libjpeg's progress monitor) and every later step, so the job fails
 /// soon with the reason given. Set as the current control of the thread running the job (`run`), it is found by
 /// the renderer wherever pixels are computed.
-package final class JobControl: @unchecked Sendable {
+package final class JobControl: Sendable {
   private static let key = "stampcam.job-control"
-  private let lock = NSLock()
-  private var watched: [ObjectIdentifier: Image] = [:]
-  private var reason: String?
-  /// 1 once stopped: read by libjpeg's progress monitor, on the job's thread.
-  let flag: UnsafeMutablePointer<Int32>
+  private struct State {
+    var watched: [ObjectIdentifier: Image] = [:]
+    var reason: String?
+  }
+  private let state = Locked(State())
+  /// Raised once stopped: read by libjpeg's progress monitor on the job's thread. It is an atomic in C, which is
+  /// what makes sharing the pointer safe. Nil only when it could not be allocated: the JPEG work then runs to its
+  /// end, and the job still fails at its next checkpoint.
+  nonisolated(unsafe) let stopFlag: OpaquePointer?
 
   /// A control not yet stopped.
   package init() {
-    flag = .allocate(capacity: 1)
-    flag.initialize(to: 0)
+    stopFlag = sjs_stop_create()
   }
 
   deinit {
-    flag.deallocate()
+    sjs_stop_destroy(stopFlag)
   }
 
   /// Stops the job: the evaluations in flight are killed and every later one fails with `reason`.
   package func stop(because reason: String) {
-    lock.lock()
-    defer { lock.unlock() }
-    guard self.reason == nil else { return }
-    self.reason = reason
-    flag.pointee = 1
-    for image in watched.values { vips_image_set_kill(image.pointer, 1) }
+    state.withLock { state in
+      guard state.reason == nil else { return }
+      state.reason = reason
+      if let stopFlag { sjs_stop_raise(stopFlag) }
+      for image in state.watched.values { vips_image_set_kill(image.pointer, 1) }
+    }
   }
 
   /// Why the job was stopped; nil while it runs.
-  package var stopReason: String? {
-    lock.lock()
-    defer { lock.unlock() }
-    return reason
-  }
-
+  package var stopReason: String? { state.withLock { $0.reason } }
   /// Runs `body` (a whole job) on this thread with this control as the current one.
   package func run<T>(_ body: () throws -> T) rethrows -> T {
     let dictionary = Thread.current.threadDictionary
@@ -61,14 +61,8 @@ package final class JobControl: @unchecked Sendable {
   /// Runs `body`, which evaluates `image` (an image of this job's own: the kill flag stays on it), killable.
   func watch<T>(_ image: Image, _ body: () throws -> T) throws -> T {
     let id = ObjectIdentifier(image)
-    lock.lock()
-    if reason == nil { watched[id] = image }
-    lock.unlock()
-    defer {
-      lock.lock()
-      watched[id] = nil
-      lock.unlock()
-    }
+    state.withLock { if $0.reason == nil { $0.watched[id] = image } }
+    defer { state.withLock { $0.watched[id] = nil } }
     try checkpoint(image.source)
     do {
       let result = try body()

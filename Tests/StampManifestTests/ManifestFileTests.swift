@@ -4,9 +4,9 @@ import Testing
 
 @testable import StampManifest
 
-/// `FileInput`: a manifest is read only from a regular file, refused up front otherwise (a FIFO used to hang the
+/// `ManifestFile`: a manifest is read only from a regular file, refused up front otherwise (a FIFO used to hang the
 /// second pass over a JSON Lines manifest, a device never ends).
-struct FileInputTests {
+struct ManifestFileTests {
   @Test func aFIFOManifestIsRefusedAtOnceInEitherFormat() throws {
     let folder = try TestFolder("stampmanifest")
     defer { folder.remove() }
@@ -31,10 +31,10 @@ struct FileInputTests {
     let link = folder.url.appendingPathComponent("zero.jsonl")
     try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: "/dev/zero")
     for path in ["/dev/zero", link.path] {
-      let (input, reason) = FileInput.open(path)
+      let (input, reason) = ManifestFile.open(path)
       #expect(input == nil)
       #expect(reason == "not a regular file")
     }
-    #expect(FileInput.open(folder.url.path).1 == "is a directory")
+    #expect(ManifestFile.open(folder.url.path).1 == "is a directory")
   }
 }

@@ -8,8 +8,9 @@
   import Android
 #endif
 
-/// A file open for reading, through the system calls directly so that failures carry errno's plain words.
-final class FileInput {
+/// The manifest file, open for reading through the system calls directly so that failures carry errno's plain words
+/// (StampManifest uses no Foundation file API; the photos and stamps are opened by StampFiles' `InputFile`).
+final class ManifestFile {
   private let descriptor: Int32
 
   private init(descriptor: Int32) {
@@ -23,10 +24,10 @@ final class FileInput {
   /// Opens `path`, or returns why it cannot be read (`no such file or directory`, `not a regular file`). Only a
   /// regular file is read: a FIFO would block (the manifest is read twice) and a device may never end. It is opened
   /// without blocking, checked, then set to blocking reads.
-  static func open(_ path: String) -> (FileInput?, String?) {
+  static func open(_ path: String) -> (ManifestFile?, String?) {
     let fd = path.withCString { systemOpen($0) }
     if fd < 0 { return (nil, reason(errno)) }
-    let input = FileInput(descriptor: fd)
+    let input = ManifestFile(descriptor: fd)
     var info = stat()
     guard fstat(fd, &info) == 0 else { return (nil, reason(errno)) }
     guard info.st_mode & S_IFMT == S_IFREG else {
@@ -46,7 +47,7 @@ final class FileInput {
       }
       if n < 0 && errno == EINTR { continue }
       buffer.removeLast(count - max(n, 0))
-      return n < 0 ? .failure(ReadFailure(reason: FileInput.reason(errno))) : .success(n)
+      return n < 0 ? .failure(ReadFailure(reason: ManifestFile.reason(errno))) : .success(n)
     }
   }
 
