@@ -119,4 +119,36 @@ struct GestureEventTests {
       ])
     #expect(session.advance(to: 0.6).isEmpty && session.latestEvents.isEmpty)
   }
+
+  @Test("a pinch whose first finger lifts while a third is down goes on with the new pair, from where it was")
+  func pinchCarriesOnWithANewPair() throws {
+    var session = try StampSession(imageSize: StampSize(1000, 1000))
+    let frames: [[TouchEvent]] = [
+      [touch(0, 1, .began, 400, 500), touch(0, 2, .began, 600, 500)],
+      [touch(0.1, 3, .began, 500, 700)],
+      // 200 apart to 300: x1.5 about the same midpoint.
+      [touch(0.2, 1, .moved, 350, 500), touch(0.2, 2, .moved, 650, 500)],
+      // Finger 1 lifts: fingers 2 and 3 pinch on, (-150, 200) apart, 250 points, their midpoint (575, 600).
+      [touch(0.3, 1, .ended, 350, 500)],
+      // Finger 2 moves to (800, 300): (-300, 400) apart, 500 points, the same direction; midpoint (650, 500).
+      [touch(0.4, 2, .moved, 800, 300)],
+      [touch(0.5, 2, .ended, 800, 300), touch(0.5, 3, .ended, 500, 700)],
+    ]
+    var events: [[GestureEvent]] = []
+    for frame in frames {
+      let gestures = try session.feed(frame)
+      events.append(session.latestEvents)
+      // A recognized gesture is the began event of the same frame: same kind, time, point and target.
+      let began = session.latestEvents.filter { $0.phase == .began }
+      #expect(gestures.map(\.kind) == began.map(\.kind) && gestures.map(\.t) == began.map(\.t))
+      #expect(gestures.map(\.at) == began.map(\.imageLocation) && gestures.map(\.target) == began.map(\.target))
+    }
+    #expect(events.map { $0.map(\.phase) } == [[], [], [.began], [], [.changed], [.ended]])
+    #expect(events[2].first?.scale == 1.5)
+    // x1.5, then 250 to 500: x3 in all; no turn; the midpoint moved by (75, -100) with the second pair.
+    let changed = try #require(events[4].first)
+    #expect(changed.scale == 3 && changed.rotation == 0 && changed.viewTranslation == StampPoint(75, -100))
+    #expect(events[5].first?.scale == 3 && events[5].first?.viewTranslation == StampPoint(75, -100))
+    #expect(session.gestures.map(\.kind) == [.pinch])
+  }
 }

@@ -86,7 +86,8 @@ public struct StampSession: Sendable {
   public var result: SceneResult { SceneResult(stamps: stamps, viewport: viewport, gestures: gestures) }
 
   /// Applies one frame of touches and returns the gestures it recognized (a pinch or drag at its first effect, a
-  /// double or two-finger tap when its last finger lifts, single taps that fell due before the frame).
+  /// double or two-finger tap when its last finger lifts, single taps that fell due before the frame); the phases of
+  /// the frame's gestures are then in `latestEvents`.
   ///
   /// - Throws: `ReplayError.invalidTouches` when an event breaks the touch-stream rules of `TouchStream.validate`
   ///   (counted from the start of the gesture item); nothing of the frame is applied then.
