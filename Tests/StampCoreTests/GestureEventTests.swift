@@ -51,34 +51,22 @@ struct GestureEventTests {
 
   @Test("a drag on a stamp: began past the tap slop with the motion inside it, changed, ended with its translation")
   func dragPhases() throws {
+    func drag(_ phase: GesturePhase, _ t: Double, by d: StampPoint, image q: StampPoint) -> [GestureEvent] {
+      [GestureEvent(kind: .drag, phase: phase, target: "star", t: t, viewTranslation: d, imageLocation: q)]
+    }
     var session = try starSession()
     try session.feed([touch(0, 1, .began, 250, 200)])
     try session.feed([touch(0.05, 1, .moved, 256, 200)])
     #expect(session.latestEvents.isEmpty)
-    // (20, 10) from where it landed: sqrt(500) = 22.4 points, past the tap slop of 10.
+    // (20, 10) from where it landed: sqrt(500) = 22.4 points, past the tap slop of 10; image (270, 210) x 2.
     try session.feed([touch(0.1, 1, .moved, 270, 210)])
-    #expect(
-      session.latestEvents == [
-        GestureEvent(
-          kind: .drag, phase: .began, target: "star", t: 0.1, viewTranslation: StampPoint(20, 10),
-          imageLocation: StampPoint(540, 420))
-      ])
+    #expect(session.latestEvents == drag(.began, 0.1, by: StampPoint(20, 10), image: StampPoint(540, 420)))
     try session.feed([touch(0.15, 1, .moved, 290, 230)])
-    #expect(
-      session.latestEvents == [
-        GestureEvent(
-          kind: .drag, phase: .changed, target: "star", t: 0.15, viewTranslation: StampPoint(40, 30),
-          imageLocation: StampPoint(580, 460))
-      ])
+    #expect(session.latestEvents == drag(.changed, 0.15, by: StampPoint(40, 30), image: StampPoint(580, 460)))
     // The stamp moved with the finger: (40, 30) points are (80, 60) pixels from (500, 400).
     #expect(session.stamps[0].center == StampPoint(580, 460))
     try session.feed([touch(0.2, 1, .ended, 290, 230)])
-    #expect(
-      session.latestEvents == [
-        GestureEvent(
-          kind: .drag, phase: .ended, target: "star", t: 0.2, viewTranslation: StampPoint(40, 30),
-          imageLocation: StampPoint(580, 460))
-      ])
+    #expect(session.latestEvents == drag(.ended, 0.2, by: StampPoint(40, 30), image: StampPoint(580, 460)))
   }
 
   @Test("ending the item with fingers down cancels the pinch under way; a cancelled touch cancels a drag")
@@ -107,8 +95,7 @@ struct GestureEventTests {
   @Test("taps are one ended event each, at the recognized gesture's time and point")
   func tapEvents() throws {
     var session = try starSession()
-    try session.feed([touch(0, 1, .began, 100, 100)])
-    try session.feed([touch(0.1, 1, .ended, 100, 100)])
+    try feedTap(&session, 0, 1, 100, 100)
     #expect(session.latestEvents.isEmpty)
     let fired = session.advance(to: 0.5)
     #expect(fired.count == 1)
