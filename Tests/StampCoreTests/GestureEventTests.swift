@@ -104,7 +104,10 @@ struct GestureEventTests {
       session.latestEvents == [
         GestureEvent(kind: .tap, phase: .ended, target: nil, t: 0.1 + 0.35, imageLocation: StampPoint(200, 200))
       ])
-    #expect(session.advance(to: 0.6).isEmpty && session.latestEvents.isEmpty)
+    // A refused frame reports nothing either.
+    #expect(throws: ReplayError.self) { try session.feed([touch(0.7, 9, .moved, 10, 10)]) }
+    #expect(session.latestEvents.isEmpty)
+    #expect(session.advance(to: 0.8).isEmpty && session.latestEvents.isEmpty)
   }
 
   @Test("a pinch whose first finger lifts while a third is down goes on with the new pair, from where it was")
@@ -131,7 +134,7 @@ struct GestureEventTests {
       #expect(gestures.map(\.at) == began.map(\.imageLocation) && gestures.map(\.target) == began.map(\.target))
     }
     #expect(events.map { $0.map(\.phase) } == [[], [], [.began], [], [.changed], [.ended]])
-    #expect(events[2].first?.scale == 1.5)
+    #expect(events[2].first?.scale == 1.5 && events[2].first?.target == nil)
     // x1.5, then 250 to 500: x3 in all; no turn; the midpoint moved by (75, -100) with the second pair.
     let changed = try #require(events[4].first)
     #expect(changed.scale == 3 && changed.rotation == 0 && changed.viewTranslation == StampPoint(75, -100))

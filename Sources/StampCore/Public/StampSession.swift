@@ -73,8 +73,9 @@ public struct StampSession: Sendable {
   /// The gestures recognized so far, in order: every one (`SessionHistory.all`), the latest n (`.last(n)`) or none.
   public var gestures: [RecognizedGesture] { engine.log.gestures }
 
-  /// The gesture events of the latest `feed(_:)`, `advance(to:)` or `endItem()`, in order: each pinch and drag's
-  /// `began`, `changed`, `ended` or `cancelled`, with its scale, rotation and translation so far, and each tap.
+  /// The gesture events of the latest `feed(_:)`, `advance(to:)` or `endItem()`, in order (none after a refused
+  /// frame): each pinch and drag's `began`, `changed`, `ended` or `cancelled`, with its scale, rotation and
+  /// translation so far, and each tap.
   public var latestEvents: [GestureEvent] { engine.log.latestEvents }
 
   /// When a pending single tap fires if no touch comes first, on the session's clock: call `advance(to:)` with a
@@ -93,6 +94,7 @@ public struct StampSession: Sendable {
   ///   (counted from the start of the gesture item); nothing of the frame is applied then.
   @discardableResult
   public mutating func feed(_ frame: [TouchEvent]) throws(ReplayError) -> [RecognizedGesture] {
+    engine.log.clearLatest()
     var trial = check
     var issues: [TouchStreamIssue] = []
     for (offset, event) in frame.enumerated() {
@@ -102,7 +104,6 @@ public struct StampSession: Sendable {
     check = trial
     itemEvents += frame.count
     if keepsScript { current += frame }
-    engine.log.clearLatest()
     for event in frame { engine.handle(event, start: 0) }
     engine.endFrame()
     return engine.log.latestGestures
