@@ -29,6 +29,8 @@ package func replayTracing(_ spec: SceneSpec) throws -> (SceneResult, [TouchTrac
 
 private func run(_ spec: SceneSpec, recording traces: inout [TouchTrace]?) throws -> SceneResult {
   var session = try StampSession(spec)
+  // The batch reads only the final scene and its gestures, not each call's.
+  session.engine.log.reportsLatest = false
   var start = 0.0
   for (index, item) in spec.gestures.enumerated() {
     let events = try session.events(for: item, index: index)
