@@ -10,6 +10,7 @@ import http.client
 import json
 import math
 import os
+import shutil
 import statistics
 import subprocess
 import sys
@@ -59,9 +60,9 @@ def fixtures(work):
 class Recorder:
     """`stampcam record` running, and plain HTTP to it (http.client lets a test send any Host or Origin)."""
 
-    def __init__(self, stampcam, manifest, job):
-        self.process = subprocess.Popen([stampcam, "record", manifest, "--job", job], stdout=subprocess.PIPE,
-                                        stderr=subprocess.PIPE, text=True)
+    def __init__(self, stampcam, arguments, cwd=None):
+        self.process = subprocess.Popen([stampcam, "record", *arguments], stdout=subprocess.PIPE,
+                                        stderr=subprocess.PIPE, text=True, cwd=cwd)
         line = self.process.stdout.readline()
         if not line.startswith("open "):
             raise SystemExit(f"test-recorder: stampcam record printed {line!r}: {self.process.stderr.read()}")
@@ -98,14 +99,16 @@ class Recorder:
 
 
 def main():
-    stampcam, chromium, work = sys.argv[1:4]
+    stampcam, chromium, work = os.path.abspath(sys.argv[1]), sys.argv[2], sys.argv[3]
     screenshot_file = sys.argv[sys.argv.index("--screenshot") + 1] if "--screenshot" in sys.argv else None
     original = fixtures(work)
     manifest = os.path.join(work, "manifest.json")
-    recorder = Recorder(stampcam, manifest, "rec")
+    recorder = Recorder(stampcam, [manifest, "--job", "rec"])
     browser = Browser(chromium, recorder.url, WIDTH, HEIGHT, os.path.join(work, "profile"))
     try:
-        figures = run(recorder, browser, stampcam, work, manifest, original, screenshot_file)
+        figures = run(recorder, browser, stampcam, work, manifest, original)
+        recorder.stop()
+        recorder = new_job(browser, stampcam, work, screenshot_file)
     finally:
         browser.close()
         recorder.stop()
@@ -118,7 +121,7 @@ def main():
     print("render: the page's Render equals stampcam render byte for byte")
 
 
-def run(recorder, browser, stampcam, work, manifest, original, screenshot_file):
+def run(recorder, browser, stampcam, work, manifest, original):
     browser.wait_for("typeof recorderIdle === 'function' && recorderIdle() && "
                      "document.querySelectorAll('tr.stamp').length === 2 && document.readyState === 'complete'")
     time.sleep(0.2)  # the photo and stamps decode
@@ -225,9 +228,6 @@ def run(recorder, browser, stampcam, work, manifest, original, screenshot_file):
         error = math.hypot(sx / n - expected[0], sy / n - expected[1])
         worst = max(worst, error)
     assert worst <= 1.5, f"a stamp's centroid is {worst:.2f} CSS px from where the session puts it"
-    if screenshot_file:
-        with open(screenshot_file, "wb") as f:
-            f.write(shot)
 
     # Save, with a real click on the button.
     click(browser, "save")
@@ -282,6 +282,57 @@ def run(recorder, browser, stampcam, work, manifest, original, screenshot_file):
     times = browser.evaluate("recorderTimes")
     return {"frames": state["frames"], "mismatches": checks["mismatches"], "centroid": worst,
             "median": statistics.median(times), "max": max(times), "explain": largest, "checked": checks["frames"]}
+
+
+def new_job(browser, stampcam, work, screenshot_file):
+    """A new job from the example photo and two stamps, into a manifest that does not exist yet: a pinch (the
+    screenshot the README shows is taken with the fingers down), then Save, which writes the manifest with the job's
+    files named relative to it; explain then replays the saved job to the page's stamps."""
+    folder = os.path.join(work, "new")
+    examples = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "Examples")
+    os.makedirs(os.path.join(folder, "stamps"))
+    shutil.copytree(os.path.join(examples, "photos"), os.path.join(folder, "photos"))
+    for name in ("camera.png", "bookmark.png"):
+        shutil.copy(os.path.join(examples, "stamps", name), os.path.join(folder, "stamps"))
+    recorder = Recorder(stampcam, ["new.json", "--base", "photos/dragonfly.jpg", "--stamp", "stamps/camera.png",
+                                   "--stamp", "stamps/bookmark.png"], cwd=folder)
+    browser.call("Page.navigate", url=recorder.url)
+    browser.wait_for("typeof recorderIdle === 'function' && recorderIdle() && document.readyState === 'complete' && "
+                     "document.querySelectorAll('tr.stamp').length === 2")
+    time.sleep(0.3)
+    box = browser.evaluate("document.getElementById('screen').getBoundingClientRect().toJSON()")
+    fit = box["width"] / recorder.state()["view"][0]
+    centre = (130, 422)  # the first stamp: a third of the way across, half way down
+    def pinch(kind, r, degrees):
+        a = math.radians(degrees)
+        points = [{"x": box["x"] + (centre[0] + sign * r * math.cos(a)) * fit,
+                   "y": box["y"] + (centre[1] + sign * r * math.sin(a)) * fit, "id": i}
+                  for i, sign in enumerate((-1, 1))] if kind != "touchEnd" else []
+        before = recorder.state()["frames"]
+        browser.call("Input.dispatchTouchEvent", type=kind, touchPoints=points)
+        browser.wait_for(f"recorderIdle() && +document.getElementById('frames').dataset.frames > {before}")
+    pinch("touchStart", 40, 0)
+    for k in range(1, 3):
+        pinch("touchMove", 40 + 16 * k, -8 * k)
+    state = recorder.state()
+    assert len(state["fingers"]) == 2 and abs(state["stamps"][0]["scale"] - 72 / 40) < 1e-3, state
+    if screenshot_file:
+        with open(screenshot_file, "wb") as f:
+            f.write(__import__("base64").b64decode(browser.call("Page.captureScreenshot", format="png")["data"]))
+    pinch("touchEnd", 0, 0)
+    state = recorder.state()
+    click(browser, "save")
+    browser.wait_for("document.getElementById('status').textContent.startsWith('saved')")
+    saved = json.load(open(os.path.join(folder, "new.json")))
+    job = saved["jobs"][0]
+    assert job["id"] == "recorded" and job["base"] == "photos/dragonfly.jpg", job
+    assert [s["image"] for s in job["stamps"]] == ["stamps/camera.png", "stamps/bookmark.png"], job
+    explained = json.loads(subprocess.run([stampcam, "explain", "new.json"], check=True, capture_output=True,
+                                          text=True, cwd=folder).stdout)["jobs"][0]
+    for mine, theirs in zip(state["stamps"], explained["stamps"]):
+        for key in ("scale", "rotation"):
+            assert abs(round(mine[key], 6) - theirs[key]) <= 1e-9, (mine, theirs)
+    return recorder
 
 
 def click(browser, element):
