@@ -28,10 +28,11 @@ extension RecorderApp {
       }
     case "/api/advance":
       guard case .number(let t)? = body["t"]?.kind, t.isFinite else { return .error(400, "advance needs {\"t\"}") }
-      return .json(recording.withLock { recording in
-        recording.closeItemIfOver(at: t)
-        return recording.stateJSON
-      })
+      return .json(
+        recording.withLock { recording in
+          recording.closeItemIfOver(at: t)
+          return recording.stateJSON
+        })
     case "/api/undo":
       return recording.withLock { recording in
         guard recording.undo() else { return .error(409, "nothing to undo (or a finger is down)") }

@@ -14,16 +14,17 @@ import Testing
         == .allowed(rest: "/"))
   }
 
-  @Test(arguments: [
-    ("/0123456789abcdef0123456789abcdee/", "127.0.0.1:8080", nil),  // one digit off
-    ("/0123456789abcdef0123456789abcdef0/", "127.0.0.1:8080", nil),  // longer
-    ("/0123456789abcdef/", "127.0.0.1:8080", nil),  // shorter
-    ("/", "127.0.0.1:8080", nil),
-    ("/0123456789abcdef0123456789abcdef/", "evil.example:8080", nil),  // DNS rebinding
-    ("/0123456789abcdef0123456789abcdef/", "127.0.0.1:80", nil),  // another port
-    ("/0123456789abcdef0123456789abcdef/", "1.2.3.4.5:8080", nil),
-    ("/0123456789abcdef0123456789abcdef/", "127.0.0.1:8080", "http://evil.example"),  // another page
-  ] as [(String, String, String?)])
+  @Test(
+    arguments: [
+      ("/0123456789abcdef0123456789abcdee/", "127.0.0.1:8080", nil),  // one digit off
+      ("/0123456789abcdef0123456789abcdef0/", "127.0.0.1:8080", nil),  // longer
+      ("/0123456789abcdef/", "127.0.0.1:8080", nil),  // shorter
+      ("/", "127.0.0.1:8080", nil),
+      ("/0123456789abcdef0123456789abcdef/", "evil.example:8080", nil),  // DNS rebinding
+      ("/0123456789abcdef0123456789abcdef/", "127.0.0.1:80", nil),  // another port
+      ("/0123456789abcdef0123456789abcdef/", "1.2.3.4.5:8080", nil),
+      ("/0123456789abcdef0123456789abcdef/", "127.0.0.1:8080", "http://evil.example"),  // another page
+    ] as [(String, String, String?)])
   func aRequestWithoutTheTokenOrFromElsewhereIsRefused(path: String, host: String, origin: String?) {
     let verdict = access.check(HTTPRequest(method: "GET", path: path, host: host, origin: origin))
     guard case .refused = verdict else {

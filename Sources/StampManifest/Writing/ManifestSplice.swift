@@ -101,7 +101,8 @@ package enum ManifestSplice {
       added = ", \"gestures\": " + gestures.inline
     } else {
       let indent = indentation(of: last.value, in: text)
-      added = ",\n" + String(repeating: " ", count: indent) + "\"gestures\": " + gestures.pretty(indent: indent, lead: 12)
+      added =
+        ",\n" + String(repeating: " ", count: indent) + "\"gestures\": " + gestures.pretty(indent: indent, lead: 12)
     }
     return Array(text[..<end]) + Array(added.utf8) + Array(text[end...])
   }

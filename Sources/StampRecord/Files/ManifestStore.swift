@@ -74,17 +74,26 @@ package struct ManifestStore: Sendable {
     }
   }
 
-  /// The jobs of a manifest's bytes, relative paths read against the manifest's folder.
+  /// The jobs of a manifest's bytes, relative paths read against the manifest's folder. JSON Lines are read as
+  /// the JSON manifest they amount to: the header's defaults, and every job line in the jobs list.
   static func decode(_ bytes: [UInt8], format: ManifestFormat, path: String) throws -> [JobEntry] {
     let folder = (path as NSString).deletingLastPathComponent
     guard format == .jsonLines else {
       return try ManifestDecoder().decode(bytes, file: path, folder: folder).jobs
     }
-    // The decoder streams JSON Lines from a file: give it the bytes in a temporary one beside nothing else.
-    let temporary = FileManager.default.temporaryDirectory
-      .appendingPathComponent("stampcam-record-\(UUID().uuidString).jsonl")
-    try Data(bytes).write(to: temporary)
-    defer { try? FileManager.default.removeItem(at: temporary) }
-    return try ManifestDecoder().decode(contentsOf: temporary).jobs
+    let blank: Set<UInt8> = [0x20, 0x09, 0x0D]
+    var lines = bytes.split(separator: UInt8(ascii: "\n")).filter { !$0.allSatisfy(blank.contains) }.map(Array.init)
+    var defaults: [UInt8] = Array("{}".utf8)
+    let parser = JSONParser(duplicateKeys: .keep)
+    if let first = lines.first, let header = try? parser.parse(first), header["base"] == nil,
+      header["version"] != nil
+    {
+      if let value = header["defaults"] { defaults = Array(first[try parser.span(of: value, in: first)]) }
+      lines.removeFirst()
+    }
+    let document =
+      Array("{\"version\": 1, \"defaults\": ".utf8) + defaults + Array(", \"jobs\": [\n".utf8)
+      + Array(lines.joined(separator: Array(",\n".utf8))) + Array("]}".utf8)
+    return try ManifestDecoder().decode(document, file: path, folder: folder).jobs
   }
 }

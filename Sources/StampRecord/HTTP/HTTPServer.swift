@@ -4,7 +4,9 @@ import CHTTPGlue
 /// only hands each finished request to `handle` and its answer back.
 ///
 /// Requests are answered on a few threads of libmicrohttpd's own, so `handle` must be safe to call concurrently.
-package final class HTTPServer: Sendable {
+/// The handle is `Sendable` because Swift never touches the C server after starting it, but to free it once, when
+/// the handle goes away (after the requests in flight are answered).
+package final class HTTPServer: @unchecked Sendable {
   /// The limits it starts with.
   package struct Limits: Sendable {
     /// Connections open at once.
@@ -18,8 +20,7 @@ package final class HTTPServer: Sendable {
   }
 
   private let handler: Handler
-  // The C server; written once in init, freed in deinit.
-  nonisolated(unsafe) private var server: OpaquePointer?
+  private let server: OpaquePointer
 
   /// The port it listens on.
   package let port: UInt16
@@ -45,12 +46,6 @@ package final class HTTPServer: Sendable {
     }
     server = started
     self.port = stamp_http_port(started)
-  }
-
-  /// Stops listening, after the requests in flight are answered.
-  package func stop() {
-    stamp_http_stop(server)
-    server = nil
   }
 
   deinit {

@@ -17,7 +17,8 @@ extension Recording {
     let stamps = result.stamps.map { stamp -> JSONText in
       let at = toView(stamp.center)
       return .object([
-        ("id", .string(stamp.id)), ("image", .literal(String(images[stamp.id] ?? 0))), ("center", .pair(stamp.center.x, stamp.center.y)),
+        ("id", .string(stamp.id)), ("image", .literal(String(images[stamp.id] ?? 0))),
+        ("center", .pair(stamp.center.x, stamp.center.y)),
         ("size", .pair(stamp.size.width, stamp.size.height)), ("scale", .number(stamp.scale)),
         ("rotation", .number(stamp.rotation)), ("at", .pair(at.x, at.y)),
       ])
@@ -40,7 +41,10 @@ extension Recording {
       ("view", .pair(result.viewport.viewSize.width, result.viewport.viewSize.height)),
       ("transform", .array([.number(unit.x - origin.x), .number(origin.x), .number(origin.y)])),
       ("zoom", .number(result.viewport.zoom)),
-      ("visible", .array([visible.origin.x, visible.origin.y, visible.size.width, visible.size.height].map(JSONText.number))),
+      (
+        "visible",
+        .array([visible.origin.x, visible.origin.y, visible.size.width, visible.size.height].map(JSONText.number))
+      ),
       ("scaleRange", .pair(settings.scaleRange.lowerBound, settings.scaleRange.upperBound)),
       ("zoomRange", .pair(settings.zoomRange.lowerBound, settings.zoomRange.upperBound)),
       ("selected", selected.map(JSONText.string) ?? .literal("null")),

@@ -46,7 +46,8 @@ struct ManifestSpliceTests {
   }
 
   @Test func aJSONLinesManifestChangesOnlyTheJobsLine() throws {
-    let text = "{\"version\": 1, \"defaults\": {}}\n{\"id\": \"a\", \"base\": \"p.jpg\"}\n{\"id\": \"b\", \"base\": \"q.jpg\"}\n"
+    let text =
+      "{\"version\": 1, \"defaults\": {}}\n{\"id\": \"a\", \"base\": \"p.jpg\"}\n{\"id\": \"b\", \"base\": \"q.jpg\"}\n"
     let expected =
       "{\"version\": 1, \"defaults\": {}}\n{\"id\": \"a\", \"base\": \"p.jpg\"}\n"
       + "{\"id\": \"b\", \"base\": \"q.jpg\", \"gestures\": [{\"tap\": {\"at\": [1, 2]}}]}\n"

@@ -49,8 +49,8 @@ struct RecordCommand: Subcommand {
     }
     StandardStream.output.write("open \(server.url(host: host))\n")
     var received: Int32 = 0
-    sigwait(&signals, &received)
-    server.server.stop()
+    // The server stops (answering the requests in flight first) when it goes, after the signal.
+    withExtendedLifetime(server) { _ = sigwait(&signals, &received) }
     return 128 + received
   }
 }
