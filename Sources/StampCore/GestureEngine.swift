@@ -11,8 +11,8 @@
 struct GestureEngine: Sendable {
   /// The viewport and the stamps.
   private(set) var canvas: Canvas
-  /// Every gesture recognized so far, in order.
-  private(set) var gestures: [RecognizedGesture] = []
+  /// The gestures recognized (as many as it keeps), and what the latest call recognized.
+  var log = GestureLog()
   private var touches: [LiveTouch] = []
   var taps: TapRecognizer
   private var manipulation = Manipulation()
@@ -92,6 +92,7 @@ struct GestureEngine: Sendable {
     releaseHeldTap(at: time)
     moveFingers(at: time)
     var index = 0
+    var cancelled = false
     while index < touches.count {
       touches[index].inFrame = false
       if touches[index].isNew {
@@ -111,15 +112,20 @@ struct GestureEngine: Sendable {
         continue
       }
       let touch = touches.remove(at: index)
+      if touch.cancelled { cancelled = true }
       lift(touch, at: time)
     }
     let first = touches.first
     let second = touches.count > 1 ? touches[1] : nil
+    var end: GestureEvent?
     if let first {
-      if !manipulation.drives(first, second) { manipulation.anchor(first, second, canvas: canvas) }
+      if !manipulation.drives(first, second) {
+        end = manipulation.anchor(first, second, canvas: canvas, at: time, cancelled: cancelled)
+      }
     } else if manipulation.fingers != 0 {
-      manipulation.anchor(nil, nil, canvas: canvas)
+      end = manipulation.anchor(nil, nil, canvas: canvas, at: time, cancelled: cancelled)
     }
+    if let end { log.report(end) }
   }
 
   /// Fires the single tap held back for the touch now down once that touch cannot be a tap: it moved past the slop,
@@ -134,7 +140,9 @@ struct GestureEngine: Sendable {
     guard let first = touches.first, !first.isNew else { return }
     let second = touches.count > 1 && !touches[1].isNew ? touches[1] : nil
     guard manipulation.drives(first, second) else { return }
-    if let gesture = manipulation.follow(first, second, at: time, on: &canvas) { gestures.append(gesture) }
+    let step = manipulation.follow(first, second, at: time, on: &canvas)
+    if let gesture = step.gesture { log.keep(gesture) }
+    if let phase = step.phase, log.reportsLatest { log.report(manipulation.event(phase, at: time, canvas: canvas)) }
     // A pinch that started is no two-finger tap: the fingers asked for one or the other, not both.
     if manipulation.pinching { taps.pinchStarted() }
   }
@@ -154,7 +162,9 @@ struct GestureEngine: Sendable {
     }
   }
 
+  /// Records a tap, a double tap or a two-finger tap: a gesture, and one `ended` event.
   mutating func record(_ kind: GestureKind, t: Double, at q: StampPoint) {
-    gestures.append(RecognizedGesture(kind: kind, t: t, at: q, target: nil))
+    log.keep(RecognizedGesture(kind: kind, t: t, at: q, target: nil))
+    if log.reportsLatest { log.report(GestureEvent(kind: kind, phase: .ended, target: nil, t: t, imageLocation: q)) }
   }
 }

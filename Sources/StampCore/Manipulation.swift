@@ -32,6 +32,8 @@ struct Manipulation: Sendable {
   private var movedBeforeStart = false
   /// The target stamp's pose with the steps made before the pinch started.
   private var held: StampPose = (1, 0)
+  /// How far the gesture under way has gone since its fingers formed it, for its phase events.
+  private(set) var progress = GestureProgress()
 
   /// Whether a finger at `p` is past `slop` from `origin`; the synthesizer makes its pinches pass by this same test.
   @inline(__always) static func isPastPinchSlop(_ p: StampPoint, from origin: StampPoint, slop: Double) -> Bool {
@@ -45,11 +47,17 @@ struct Manipulation: Sendable {
   }
 
   /// Anchors to the fingers now down (nil, nil when none); a change of mode (idle, drag, pinch) starts a new
-  /// gesture, which is reported again at its first effect.
-  mutating func anchor(_ a: LiveTouch?, _ b: LiveTouch?, canvas: Canvas) {
+  /// gesture, which is reported again at its first effect. Returns the end of the gesture under way, if it began
+  /// and this ends it: `ended`, or `cancelled` when `cancelled` (a finger that left in this frame was cancelled).
+  mutating func anchor(
+    _ a: LiveTouch?, _ b: LiveTouch?, canvas: Canvas, at time: Double, cancelled: Bool
+  ) -> GestureEvent? {
     let viewport = canvas.viewport
     let count = a == nil ? 0 : (b == nil ? 1 : 2)
-    if count != fingers {
+    let changesMode = count != fingers
+    var end: GestureEvent?
+    if changesMode {
+      if reported { end = event(cancelled ? .cancelled : .ended, at: time, canvas: canvas) }
       reported = false
       pinching = false
       movedBeforeStart = false
@@ -59,6 +67,11 @@ struct Manipulation: Sendable {
     if let a {
       firstID = a.id
       anchorA = a.point
+      if changesMode {
+        progress = GestureProgress(a.point, b?.point)
+      } else {
+        progress.rebase(a.point, b?.point)
+      }
     }
     if let b {
       secondID = b.id
@@ -67,19 +80,24 @@ struct Manipulation: Sendable {
       start = (viewport.zoom, (anchorB - anchorA).length, viewport.toImage(mid))
       if !pinching { origin = (anchorA, anchorB) }
     }
+    return end
   }
 
-  /// One frame of the anchored fingers at `time`; returns the gesture when this frame is its first effect.
+  /// What one frame did: the gesture when the frame is its first effect, and the phase to report (nil: none).
+  typealias Step = (gesture: RecognizedGesture?, phase: GesturePhase?)
+
+  /// One frame of the anchored fingers at `time`: the gesture when this frame is its first effect (phase `began`),
+  /// or phase `changed` when the fingers of a gesture that began moved.
   @inline(__always) mutating func follow(
     _ a: LiveTouch, _ b: LiveTouch?, at time: Double, on canvas: inout Canvas
-  ) -> RecognizedGesture? {
+  ) -> Step {
     if let b { return pinch(a.point, b.point, at: time, on: &canvas) }
     return drag(a, at: time, on: &canvas)
   }
 
   @inline(__always) private mutating func pinch(
     _ a: StampPoint, _ b: StampPoint, at time: Double, on canvas: inout Canvas
-  ) -> RecognizedGesture? {
+  ) -> Step {
     let previous = anchorB - anchorA
     let current = b - a
     let previousLength2 = previous.lengthSquared
@@ -91,6 +109,7 @@ struct Manipulation: Sendable {
     let mid = StampPoint.midpoint(a, b)
     anchorA = a
     anchorB = b
+    let progressed = progress.update(a, b, turn: turn)
     let moved = ratio != 1 || turn != 0 || (target == nil && mid != previousMid)
     let starting = !pinching
     if starting {
@@ -100,14 +119,16 @@ struct Manipulation: Sendable {
       }
       let slop = canvas.settings.pinchSlop
       guard Self.isPastPinchSlop(a, from: origin.a, slop: slop) || Self.isPastPinchSlop(b, from: origin.b, slop: slop)
-      else { return nil }
+      else { return (nil, nil) }
       pinching = true
-      guard movedBeforeStart else { return nil }
-    } else {
-      guard moved else { return nil }
+      guard movedBeforeStart else { return (nil, nil) }
+    } else if !moved {
+      // Nothing to apply (a stamp's pair moving together); the fingers' centre may still have moved.
+      guard reported && progressed else { return (nil, nil) }
+      progress.imageLocation = canvas.viewport.toImage(mid)
+      return (nil, .changed)
     }
-    let gesture = reported ? nil : recognized(.pinch, at: mid, time: time, canvas: canvas)
-    reported = true
+    let step = acted(.pinch, at: mid, time: time, canvas: canvas)
     if let target {
       if starting {
         canvas.setPose(target, held)
@@ -121,28 +142,42 @@ struct Manipulation: Sendable {
       let zoom = start.distance > 0 && distance > 0 ? start.zoom * (distance / start.distance) : start.zoom
       canvas.viewport.setZoom(zoom, keeping: start.image, at: mid)
     }
-    return gesture
+    return step
   }
 
   @inline(__always) private mutating func drag(
     _ a: LiveTouch, at time: Double, on canvas: inout Canvas
-  ) -> RecognizedGesture? {
+  ) -> Step {
+    _ = progress.update(a.point, nil, turn: 0)
     // Within the slop the anchor stays put, so the first step past it carries the whole motion: none is lost.
-    guard a.pastSlop else { return nil }
+    guard a.pastSlop else { return (nil, nil) }
     let delta = a.point - anchorA
     anchorA = a.point
-    guard delta != .zero else { return nil }
-    let gesture = reported ? nil : recognized(.drag, at: a.point, time: time, canvas: canvas)
-    reported = true
+    guard delta != .zero else { return (nil, nil) }
+    let step = acted(.drag, at: a.point, time: time, canvas: canvas)
     if let target {
       canvas.dragStamp(target, by: delta)
     } else {
       canvas.scroll(by: delta)
     }
-    return gesture
+    return step
   }
 
-  private func recognized(_ kind: GestureKind, at p: StampPoint, time: Double, canvas: Canvas) -> RecognizedGesture {
-    RecognizedGesture(kind: kind, t: time, at: canvas.viewport.toImage(p), target: target.map { canvas.stamps[$0].id })
+  /// The gesture acts in this frame, its fingers' centre at view point `p` before the frame moves anything: it
+  /// begins (and is recognized, at `p` in image pixels) if it has not yet, otherwise it changes.
+  private mutating func acted(_ kind: GestureKind, at p: StampPoint, time: Double, canvas: Canvas) -> Step {
+    progress.imageLocation = canvas.viewport.toImage(p)
+    guard !reported else { return (nil, .changed) }
+    reported = true
+    let id = target.map { canvas.stamps[$0].id }
+    return (RecognizedGesture(kind: kind, t: time, at: progress.imageLocation, target: id), .began)
+  }
+
+  /// The event of phase `phase` at `time` for the gesture under way (a pinch with two fingers, a drag with one).
+  func event(_ phase: GesturePhase, at time: Double, canvas: Canvas) -> GestureEvent {
+    GestureEvent(
+      kind: fingers == 2 ? .pinch : .drag, phase: phase, target: target.map { canvas.stamps[$0].id }, t: time,
+      scale: progress.scale, rotation: progress.rotation, viewTranslation: progress.translation,
+      imageLocation: progress.imageLocation)
   }
 }

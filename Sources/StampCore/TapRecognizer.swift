@@ -70,6 +70,14 @@ struct TapRecognizer: Sendable {
   /// Whether a single tap is held back, waiting for the touch now down.
   var isHolding: Bool { held != nil }
 
+  /// When the next single tap fires if no touch comes: the oldest pending one's time, or the moment the touch
+  /// holding one back has been down longer than a tap lasts; nil when none waits.
+  var nextDeadline: Double? {
+    let expiry = held.map { $0.secondDown + settings.tapMaxDuration }
+    guard let first = pending.first?.t else { return expiry }
+    return expiry.map { min($0, first) } ?? first
+  }
+
   /// The pending single taps, whenever they are due: at the end of an item. Tap counting starts over.
   mutating func flush() -> [(t: Double, at: StampPoint)] {
     if let held = releaseHeldTap(at: lastEnd) { pending.append(held) }

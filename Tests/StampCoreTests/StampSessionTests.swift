@@ -3,12 +3,6 @@ import Testing
 
 @Suite("StampSession: the live engine an app feeds, and the one replay runs")
 struct StampSessionTests {
-  /// A 1000 x 800 photo on a 500 x 400 screen (fit 0.5), a 100-point square stamp at view (250, 200).
-  func starSession() throws -> StampSession {
-    let star = StampSpec(id: "star", center: StampPoint(250, 200), width: 100, pixelSize: StampSize(64, 64))
-    return try StampSession(imageSize: StampSize(1000, 800), view: StampSize(500, 400), stamps: [star])
-  }
-
   @Test("a pinch of x1.5 shows on the stamp after the frame that spreads the fingers, before they lift")
   func pinchFrameByFrame() throws {
     var session = try starSession()
@@ -132,10 +126,10 @@ struct StampSessionTests {
   @Test("view points and image pixels map both ways, and a hit test names the stamp under a finger")
   func mapping() throws {
     let session = try starSession()
-    #expect(session.toImage(StampPoint(250, 200)) == StampPoint(500, 400))
-    #expect(session.toView(StampPoint(1000, 0)) == StampPoint(500, 0))
-    #expect(session.stamp(at: StampPoint(299, 249)) == "star")
-    #expect(session.stamp(at: StampPoint(301, 200)) == nil)
+    #expect(session.toImage(viewPoint: StampPoint(250, 200)) == StampPoint(500, 400))
+    #expect(session.toView(imagePoint: StampPoint(1000, 0)) == StampPoint(500, 0))
+    #expect(session.stamp(atViewPoint: StampPoint(299, 249)) == "star")
+    #expect(session.stamp(atViewPoint: StampPoint(301, 200)) == nil)
     #expect(session.viewport.visible == StampRect(x: 0, y: 0, width: 1000, height: 800))
   }
 

@@ -34,3 +34,10 @@ func plainScene(
 ) -> SceneSpec {
   SceneSpec(imageSize: StampSize(1000, 1000), stamps: stamps, gestures: gestures, settings: settings)
 }
+
+/// A 1000 x 800 photo on a 500 x 400 screen (fit 0.5: image pixels are view points x 2), a 100-point square stamp
+/// at view (250, 200), covering view 200...300 x 150...250.
+func starSession(history: SessionHistory = .all) throws -> StampSession {
+  let star = StampSpec(id: "star", center: StampPoint(250, 200), width: 100, pixelSize: StampSize(64, 64))
+  return try StampSession(imageSize: StampSize(1000, 800), view: StampSize(500, 400), stamps: [star], history: history)
+}
