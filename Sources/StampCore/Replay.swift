@@ -33,7 +33,10 @@ package func replayTracing(_ spec: SceneSpec) throws -> (SceneResult, [TouchTrac
 /// - Throws: `ReplayError` for a scene or an item that cannot be replayed.
 package func replayedSession(_ spec: SceneSpec) throws -> (session: StampSession, next: Double) {
   var traces: [TouchTrace]?
-  return try play(spec, recording: &traces)
+  var (session, next) = try play(spec, recording: &traces)
+  // The app reads what each of its own calls reports from here on.
+  session.engine.log.reportsLatest = true
+  return (session, next)
 }
 
 private func play(_ spec: SceneSpec, recording traces: inout [TouchTrace]?) throws -> (StampSession, Double) {

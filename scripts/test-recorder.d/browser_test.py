@@ -135,11 +135,12 @@ def run(recorder, browser, stampcam, work, manifest, original):
         """(a): the page's stamps and zoom, read from the DOM, against the session's after this frame."""
         page = browser.evaluate("""JSON.stringify({frames: +document.getElementById('frames').dataset.frames,
             zoom: +document.getElementById('zoom').dataset.zoom,
+            phases: [...document.querySelectorAll('#phases li')].map(li => li.textContent.split(' ')[0]),
             stamps: [...document.querySelectorAll('tr.stamp')].map(r => [r.dataset.id, +r.dataset.cx, +r.dataset.cy,
               +r.dataset.scale, +r.dataset.rotation])})""")
         page = json.loads(page)
         state = recorder.state()
-        session = {"frames": state["frames"], "zoom": state["zoom"],
+        session = {"frames": state["frames"], "zoom": state["zoom"], "phases": [e["kind"] for e in state["phases"]],
                    "stamps": [[s["id"], s["center"][0], s["center"][1], s["scale"], s["rotation"]]
                               for s in state["stamps"]]}
         if page != session:
@@ -177,6 +178,8 @@ def run(recorder, browser, stampcam, work, manifest, original):
     m = next(s for s in state["stamps"] if s["id"] == "m")
     assert m["scale"] == 2 and abs(m["rotation"] - 40) < 1e-3, f"the pinch left {m}"
     touch("touchEnd", [])
+    phases = [(e["kind"], e["phase"], e["target"]) for e in recorder.state()["phases"]]
+    assert phases == [("pinch", "began", "m"), ("pinch", "changed", "m"), ("pinch", "ended", "m")], phases
     # A one-finger drag of the green stamp.
     start = (270, 560)
     touch("touchStart", [(0, start)])

@@ -2,7 +2,7 @@ import StampCore
 import StampManifest
 
 extension Recording {
-  /// The recent gestures the state lists.
+  /// The recent gestures and phases the state lists.
   static let recentGestures = 8
 
   /// What the page draws, as JSON: the viewport and how image pixels map to view points, the stamps (image pixels,
@@ -32,6 +32,14 @@ extension Recording {
         ("t", .number(g.t)),
       ])
     }
+    // The fingers' own scale and turn so far (a stamp's is its `scale` and `rotation`, clamped).
+    let phases = recentEvents.map { e -> JSONText in
+      .object([
+        ("kind", .string(e.kind.rawValue)), ("phase", .string(e.phase.rawValue)),
+        ("target", e.target.map(JSONText.string) ?? .literal("null")), ("scale", .number(e.scale)),
+        ("rotation", .number(e.rotation)),
+      ])
+    }
     let selected = result.gestures.last { $0.target != nil && ($0.kind == .pinch || $0.kind == .drag) }?.target
     let visible = result.viewport.visible
     let state = JSONText.object([
@@ -49,6 +57,7 @@ extension Recording {
       ("zoomRange", .pair(settings.zoomRange.lowerBound, settings.zoomRange.upperBound)),
       ("selected", selected.map(JSONText.string) ?? .literal("null")),
       ("stamps", .array(stamps)), ("fingers", .array(fingers)), ("gestures", .array(gestures)),
+      ("phases", .array(phases)),
     ])
     return state.inline + "\n"
   }

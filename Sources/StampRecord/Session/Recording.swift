@@ -6,7 +6,9 @@ import StampManifest
 ///
 /// Times: the page stamps each frame with its own clock (seconds). A recorded item starts at `clock` on the
 /// session's clock, where the batch's replay would start it (`gestureItemGap` after the previous item's last
-/// touch), and its frames keep the page's spacing. An item ends once no finger is down and no single tap is pending.
+/// touch), and its frames keep the page's spacing. An item ends once no finger is down and no single tap is pending
+/// (the session's `nextDeadline`): at once after a drag or a pinch, after the deadline when a tap may yet become a
+/// double tap.
 package struct Recording: Sendable {
   /// The most touch events a page may feed, so that a page left running cannot fill memory.
   package static let maxEvents = 200_000
@@ -21,9 +23,9 @@ package struct Recording: Sendable {
   private var clock: Double
   /// The open item: the page's time at its first frame, and the session time of its last event.
   private var open: (pageStart: Double, last: Double)?
-  /// The page's time when the last finger lifted, with no finger down since.
-  private var lifted: Double?
   var fingers = Fingers()
+  /// The latest phases of pinches and drags, and the taps, newest last (a run of `changed` kept as its latest).
+  private(set) var recentEvents: [GestureEvent] = []
   /// Frames and touch events fed since the page opened.
   package private(set) var frames = 0
   package private(set) var events = 0
@@ -78,23 +80,51 @@ package struct Recording: Sendable {
     open = (start.pageStart, t)
     frames += 1
     events += frame.count
-    lifted = touching ? nil : time
+    note(session.latestEvents)
+    if !touching && session.nextDeadline == nil { closeItem() }
   }
 
-  /// The page's time after which the open item is over (no finger down, no single tap pending), or nil when no
-  /// item is open or a finger is down.
+  /// The page's time after which the open item is over: when its pending single tap fires. Nil when no item is open
+  /// or a finger is down.
   package var itemDeadline: Double? {
-    guard open != nil, let lifted else { return nil }
-    return lifted + scene.settings.doubleTapInterval
+    guard let open, !touching, let deadline = session.nextDeadline else { return nil }
+    return open.pageStart + (deadline - clock)
   }
 
-  /// Ends the open item when it is over at page time `time`, so that the next touch starts a new one.
+  /// Ends the open item when it is over at page time `time` (its pending tap fires, at its own time), so that the
+  /// next touch starts a new one.
   package mutating func closeItemIfOver(at time: Double) {
-    guard let open, let deadline = itemDeadline, time > deadline else { return }
+    guard let deadline = itemDeadline, time > deadline else { return }
+    closeItem()
+  }
+
+  private mutating func closeItem() {
+    guard let open else { return }
+    // The pending tap fires just past its deadline, where `endItem()` alone would fire it too, but this way it is
+    // reported (as the batch's replay does not need).
+    var advanced = open.last
+    if let deadline = session.nextDeadline {
+      advanced = deadline.nextUp
+      session.advance(to: advanced)
+      note(session.latestEvents)
+    }
     session.endItem()
-    clock = open.last + gestureItemGap
+    note(session.latestEvents)
+    clock = max(open.last + gestureItemGap, advanced)
     self.open = nil
-    lifted = nil
+  }
+
+  /// Keeps `new` among the recent events, a `changed` replacing the `changed` of the same gesture before it.
+  private mutating func note(_ new: [GestureEvent]) {
+    for event in new {
+      if event.phase == .changed, let last = recentEvents.last, last.phase == .changed, last.kind == event.kind,
+        last.target == event.target
+      {
+        recentEvents.removeLast()
+      }
+      recentEvents.append(event)
+    }
+    if recentEvents.count > Self.recentGestures { recentEvents.removeFirst(recentEvents.count - Self.recentGestures) }
   }
 
   /// Drops the last gesture item (the one in progress, if any) and replays the rest as the batch would.
@@ -113,7 +143,7 @@ package struct Recording: Sendable {
     clock = next
     replayed = items
     open = nil
-    lifted = nil
+    recentEvents = []
     return true
   }
 
@@ -125,5 +155,5 @@ package struct Recording: Sendable {
   }
 
   /// The view point where image point `q` is shown now.
-  func toView(_ q: StampPoint) -> StampPoint { session.toView(q) }
+  func toView(_ q: StampPoint) -> StampPoint { session.toView(imagePoint: q) }
 }
