@@ -57,7 +57,9 @@ struct RecordingTests {
     try Self.tap(&r, at: StampPoint(300, 300), time: 30)
     r.closeItemIfOver(at: 30.5)
     #expect(r.itemDeadline == nil && r.items.count == 4)
-    #expect(r.recentEvents.last?.kind == .tap && r.recentEvents.last?.phase == .ended, "\(r.recentEvents) \(r.result.gestures)")
+    #expect(
+      r.recentEvents.last?.kind == .tap && r.recentEvents.last?.phase == .ended,
+      "\(r.recentEvents) \(r.result.gestures)")
   }
 
   @Test func undoDropsTheLastItemAndReplaysTheRest() throws {
