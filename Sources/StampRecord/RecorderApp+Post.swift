@@ -66,7 +66,8 @@ extension RecorderApp {
   }
 
   /// The frames of a `/api/frames` body: `{"frames": [{"t": seconds, "input": [...]}]}`, each input
-  /// `{"pointer": N, "phase": "began", "x", "y"}` or `{"mouse": "down", "x", "y", "shift": true}`.
+  /// `{"pointer": N, "phase": "began", "x", "y"}`, `{"mouse": "down", "x", "y", "shift": true}` or
+  /// `{"cancel": true}` (every finger down taken away).
   static func frames(_ body: JSONValue) throws(RecordError) -> [(t: Double, input: [PageInput])] {
     guard case .array(let frames)? = body["frames"]?.kind, frames.count <= maxFrames else {
       throw .manifest("frames needs {\"frames\": [...]} with at most \(maxFrames) frames")
@@ -82,6 +83,7 @@ extension RecorderApp {
   }
 
   private static func input(_ value: JSONValue) throws(RecordError) -> PageInput {
+    if value["cancel"]?.kind == .bool(true) { return .cancelAll }
     guard case .number(let x)? = value["x"]?.kind, case .number(let y)? = value["y"]?.kind,
       abs(x) <= 1_000_000, abs(y) <= 1_000_000
     else { throw .manifest("an input needs x and y within +-1000000") }

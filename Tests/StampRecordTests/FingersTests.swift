@@ -40,5 +40,8 @@ struct FingersTests {
     #expect(fingers.touches(for: .touch(pointer: 5, phase: .moved, at: p)).isEmpty)
     #expect(fingers.touches(for: .touch(pointer: 97, phase: .began, at: p)).isEmpty)
     #expect(fingers.touches(for: .mouse(.move, at: p, shift: false)).isEmpty)
+    // Taken away all at once: both live fingers cancelled, and pointer 97 is forgotten.
+    #expect(Self.same(fingers.touches(for: .cancelAll), [(0, .cancelled, p), (1, .cancelled, p)]))
+    #expect(fingers.live.isEmpty && fingers.touches(for: .touch(pointer: 97, phase: .moved, at: p)).isEmpty)
   }
 }

@@ -6,6 +6,8 @@ package enum PageInput: Sendable, Equatable {
   case touch(pointer: Int, phase: TouchPhase, at: StampPoint)
   /// The mouse pressed, moved or released at a view point, with Shift held or not.
   case mouse(MousePhase, at: StampPoint, shift: Bool)
+  /// Every finger taken away (a page opened again while the server thought fingers were down).
+  case cancelAll
 
   package enum MousePhase: String, Sendable {
     case down, move, up
@@ -42,6 +44,9 @@ struct Fingers: Sendable {
       return [(id, phase == .stationary ? .moved : phase, p)]
     case .mouse(let phase, let p, let shift):
       return mouseTouches(phase, at: p, shift: shift)
+    case .cancelAll:
+      defer { self = Fingers() }
+      return live.sorted { $0.key < $1.key }.map { ($0.key, .cancelled, $0.value) }
     }
   }
 
