@@ -95,7 +95,9 @@ let package = Package(
     .testTarget(name: "StampImportTests", dependencies: ["StampImport", "StampCore"]),
     .testTarget(
       name: "StampRecordTests",
-      dependencies: ["StampRecord", "StampCore", "StampManifest", "StampFiles", "StampTestFolders"]),
+      dependencies: [
+        "StampRecord", "StampCore", "StampManifest", "StampFiles", "StampTestFolders", "StampTestSupport",
+      ]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -37,6 +37,10 @@ package final class RecorderApp: Sendable {
     case .refused(let status, let reason): return .error(status, reason)
     case .allowed(let path): rest = path
     }
+    if rest.isEmpty {
+      // The page's links are relative to the folder `/TOKEN/`.
+      return HTTPResponse(status: 308, contentType: "text/plain", body: [], headers: [("Location", request.path + "/")])
+    }
     switch request.method {
     case "GET", "HEAD": return get(rest)
     case "POST":

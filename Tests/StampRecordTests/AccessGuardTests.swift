@@ -11,7 +11,7 @@ import Testing
     #expect(access.check(request) == .allowed(rest: "/api/frames"))
     #expect(
       access.check(HTTPRequest(method: "GET", path: "/0123456789abcdef0123456789abcdef", host: "localhost:8080"))
-        == .allowed(rest: "/"))
+        == .allowed(rest: ""))
   }
 
   @Test(

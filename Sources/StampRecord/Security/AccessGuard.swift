@@ -20,7 +20,8 @@ package struct AccessGuard: Sendable {
     self.port = port
   }
 
-  /// What a request is refused for, or nil when it may go on; `rest` is its path after `/TOKEN`.
+  /// What a request is refused for, or nil when it may go on; `rest` is its path after `/TOKEN` (empty for `/TOKEN`
+  /// itself).
   package enum Verdict: Equatable, Sendable {
     case allowed(rest: String)
     case refused(status: Int, reason: String)
@@ -45,7 +46,7 @@ package struct AccessGuard: Sendable {
       return .refused(status: 404, reason: "not found")
     }
     let rest = String(decoding: path[restStart...], as: UTF8.self)
-    return .allowed(rest: rest.isEmpty ? "/" : rest)
+    return .allowed(rest: rest)
   }
 
   /// `localhost`, an IPv4 address or a bracketed IPv6 address, at our port: never a name some DNS could answer.
