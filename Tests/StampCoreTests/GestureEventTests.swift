@@ -51,34 +51,22 @@ struct GestureEventTests {
 
   @Test("a drag on a stamp: began past the tap slop with the motion inside it, changed, ended with its translation")
   func dragPhases() throws {
+    func drag(_ phase: GesturePhase, _ t: Double, by d: StampPoint, image q: StampPoint) -> [GestureEvent] {
+      [GestureEvent(kind: .drag, phase: phase, target: "star", t: t, viewTranslation: d, imageLocation: q)]
+    }
     var session = try starSession()
     try session.feed([touch(0, 1, .began, 250, 200)])
     try session.feed([touch(0.05, 1, .moved, 256, 200)])
     #expect(session.latestEvents.isEmpty)
-    // (20, 10) from where it landed: sqrt(500) = 22.4 points, past the tap slop of 10.
+    // (20, 10) from where it landed: sqrt(500) = 22.4 points, past the tap slop of 10; image (270, 210) x 2.
     try session.feed([touch(0.1, 1, .moved, 270, 210)])
-    #expect(
-      session.latestEvents == [
-        GestureEvent(
-          kind: .drag, phase: .began, target: "star", t: 0.1, viewTranslation: StampPoint(20, 10),
-          imageLocation: StampPoint(540, 420))
-      ])
+    #expect(session.latestEvents == drag(.began, 0.1, by: StampPoint(20, 10), image: StampPoint(540, 420)))
     try session.feed([touch(0.15, 1, .moved, 290, 230)])
-    #expect(
-      session.latestEvents == [
-        GestureEvent(
-          kind: .drag, phase: .changed, target: "star", t: 0.15, viewTranslation: StampPoint(40, 30),
-          imageLocation: StampPoint(580, 460))
-      ])
+    #expect(session.latestEvents == drag(.changed, 0.15, by: StampPoint(40, 30), image: StampPoint(580, 460)))
     // The stamp moved with the finger: (40, 30) points are (80, 60) pixels from (500, 400).
     #expect(session.stamps[0].center == StampPoint(580, 460))
     try session.feed([touch(0.2, 1, .ended, 290, 230)])
-    #expect(
-      session.latestEvents == [
-        GestureEvent(
-          kind: .drag, phase: .ended, target: "star", t: 0.2, viewTranslation: StampPoint(40, 30),
-          imageLocation: StampPoint(580, 460))
-      ])
+    #expect(session.latestEvents == drag(.ended, 0.2, by: StampPoint(40, 30), image: StampPoint(580, 460)))
   }
 
   @Test("ending the item with fingers down cancels the pinch under way; a cancelled touch cancels a drag")
@@ -107,8 +95,7 @@ struct GestureEventTests {
   @Test("taps are one ended event each, at the recognized gesture's time and point")
   func tapEvents() throws {
     var session = try starSession()
-    try session.feed([touch(0, 1, .began, 100, 100)])
-    try session.feed([touch(0.1, 1, .ended, 100, 100)])
+    try feedTap(&session, 0, 1, 100, 100)
     #expect(session.latestEvents.isEmpty)
     let fired = session.advance(to: 0.5)
     #expect(fired.count == 1)
@@ -117,6 +104,41 @@ struct GestureEventTests {
       session.latestEvents == [
         GestureEvent(kind: .tap, phase: .ended, target: nil, t: 0.1 + 0.35, imageLocation: StampPoint(200, 200))
       ])
-    #expect(session.advance(to: 0.6).isEmpty && session.latestEvents.isEmpty)
+    // A refused frame reports nothing either.
+    #expect(throws: ReplayError.self) { try session.feed([touch(0.7, 9, .moved, 10, 10)]) }
+    #expect(session.latestEvents.isEmpty)
+    #expect(session.advance(to: 0.8).isEmpty && session.latestEvents.isEmpty)
+  }
+
+  @Test("a pinch whose first finger lifts while a third is down goes on with the new pair, from where it was")
+  func pinchCarriesOnWithANewPair() throws {
+    var session = try StampSession(imageSize: StampSize(1000, 1000))
+    let frames: [[TouchEvent]] = [
+      [touch(0, 1, .began, 400, 500), touch(0, 2, .began, 600, 500)],
+      [touch(0.1, 3, .began, 500, 700)],
+      // 200 apart to 300: x1.5 about the same midpoint.
+      [touch(0.2, 1, .moved, 350, 500), touch(0.2, 2, .moved, 650, 500)],
+      // Finger 1 lifts: fingers 2 and 3 pinch on, (-150, 200) apart, 250 points, their midpoint (575, 600).
+      [touch(0.3, 1, .ended, 350, 500)],
+      // Finger 2 moves to (800, 300): (-300, 400) apart, 500 points, the same direction; midpoint (650, 500).
+      [touch(0.4, 2, .moved, 800, 300)],
+      [touch(0.5, 2, .ended, 800, 300), touch(0.5, 3, .ended, 500, 700)],
+    ]
+    var events: [[GestureEvent]] = []
+    for frame in frames {
+      let gestures = try session.feed(frame)
+      events.append(session.latestEvents)
+      // A recognized gesture is the began event of the same frame: same kind, time, point and target.
+      let began = session.latestEvents.filter { $0.phase == .began }
+      #expect(gestures.map(\.kind) == began.map(\.kind) && gestures.map(\.t) == began.map(\.t))
+      #expect(gestures.map(\.at) == began.map(\.imageLocation) && gestures.map(\.target) == began.map(\.target))
+    }
+    #expect(events.map { $0.map(\.phase) } == [[], [], [.began], [], [.changed], [.ended]])
+    #expect(events[2].first?.scale == 1.5 && events[2].first?.target == nil)
+    // x1.5, then 250 to 500: x3 in all; no turn; the midpoint moved by (75, -100) with the second pair.
+    let changed = try #require(events[4].first)
+    #expect(changed.scale == 3 && changed.rotation == 0 && changed.viewTranslation == StampPoint(75, -100))
+    #expect(events[5].first?.scale == 3 && events[5].first?.viewTranslation == StampPoint(75, -100))
+    #expect(session.gestures.map(\.kind) == [.pinch])
   }
 }

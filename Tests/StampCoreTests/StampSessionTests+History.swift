@@ -4,7 +4,7 @@ import Testing
 
 /// The session's deadline for timers, and what it keeps of a long session.
 extension StampSessionTests {
-  @Test("nextDeadline: a tap's lift time + doubleTapInterval, nil once it fired")
+  @Test("nextDeadline: a tap's lift time + doubleTapInterval, nil once it fired or a second tap made a double tap")
   func deadlineOfASingleTap() throws {
     var session = try starSession()
     #expect(session.nextDeadline == nil)
@@ -17,23 +17,16 @@ extension StampSessionTests {
     #expect(session.nextDeadline == 0.1 + 0.35)
     #expect(session.advance(to: 0.46).map(\.kind) == [.tap])
     #expect(session.nextDeadline == nil)
-  }
-
-  @Test("nextDeadline: a second tap that begins near the first holds it, until it has been down a tap's longest")
-  func deadlineWhileASecondTapIsDown() throws {
-    var session = try starSession()
-    try session.feed([touch(0, 1, .began, 100, 100)])
-    try session.feed([touch(0.1, 1, .ended, 100, 100)])
-    // 5 points away at 0.2: the single tap waits for this touch, which stops being a tap at 0.2 + tapMaxDuration.
-    try session.feed([touch(0.2, 2, .began, 105, 100)])
-    #expect(session.nextDeadline == 0.2 + 0.5)
-    // It lifts as a tap: a double tap, and nothing pending.
-    #expect(try session.feed([touch(0.25, 2, .ended, 105, 100)]).map(\.kind) == [.doubleTap])
+    // Two taps 5 points apart: while the second is down the deadline is when it stops being a tap (its landing +
+    // tapMaxDuration, 0.5); once it lifts, a double tap, and nothing waits.
+    try feedTap(&session, 1, 2, 100, 100)
+    try session.feed([touch(1.2, 3, .began, 105, 100)])
+    #expect(session.nextDeadline == 1.2 + 0.5)
+    #expect(try session.feed([touch(1.25, 3, .ended, 105, 100)]).map(\.kind) == [.doubleTap])
     #expect(session.nextDeadline == nil)
-    // A second touch far from the first (more than doubleTapDistance, 40) does not hold it: its deadline stays.
-    try session.feed([touch(2, 3, .began, 100, 100)])
-    try session.feed([touch(2.1, 3, .ended, 100, 100)])
-    try session.feed([touch(2.2, 4, .began, 300, 300)])
+    // A second touch farther than doubleTapDistance (40) holds nothing back: the first tap's deadline stays.
+    try feedTap(&session, 2, 4, 100, 100)
+    try session.feed([touch(2.2, 5, .began, 300, 300)])
     #expect(session.nextDeadline == 2.1 + 0.35)
     #expect(session.advance(to: 2.5).map(\.kind) == [.tap])
     #expect(session.nextDeadline == nil)

@@ -41,3 +41,11 @@ func starSession(history: SessionHistory = .all) throws -> StampSession {
   let star = StampSpec(id: "star", center: StampPoint(250, 200), width: 100, pixelSize: StampSize(64, 64))
   return try StampSession(imageSize: StampSize(1000, 800), view: StampSize(500, 400), stamps: [star], history: history)
 }
+
+/// Feeds a tap of touch `id` at view point (`x`, `y`): down at `t`, up `duration` later, each its own frame.
+func feedTap(
+  _ session: inout StampSession, _ t: Double, _ id: Int, _ x: Double, _ y: Double, duration: Double = 0.1
+) throws {
+  try session.feed([touch(t, id, .began, x, y)])
+  try session.feed([touch(t + duration, id, .ended, x, y)])
+}

@@ -22,7 +22,7 @@ struct AppExampleTests {
     #expect(readme.contains("```swift\n" + code + "```\n"))
   }
 
-  @Test("the example builds from a separate package and prints the pinch of x1.5", .enabled(if: enabled))
+  @Test("the example builds from a separate package and prints the phases of a pinch of x1.5", .enabled(if: enabled))
   func buildsAndRuns() throws {
     let work = Self.root.appendingPathComponent(".build/app-example")
     let package = work.appendingPathComponent("package")
@@ -43,14 +43,16 @@ struct AppExampleTests {
     let run = try Self.run(scratch.appendingPathComponent("debug/StampApp").path, [])
     try #require(run.status == 0, "the example failed:\n\(run.output)")
     let lines = run.output.split(separator: "\n").map(String.init)
-    try #require(lines.count == 4)
-    // Fingers 50 points apart spread to 75: x1.5, recognized at the frame that spread them (t = 0.05).
-    #expect(lines[0] == "recognized pinch on star at t = 0.05")
-    #expect(lines[1] == "star: scale 1.5, rotation 0.0")
+    try #require(lines.count == 5)
+    // Fingers 50 points apart spread to 75: x1.5, begun at the frame that spread them (each finger 12.5 out, past
+    // the pinch slop of 10) and ended when they lift.
+    #expect(lines[0] == "pinch began on star at t = 0.05: scale 1.5")
+    #expect(lines[1] == "pinch ended on star at t = 0.1: scale 1.5")
+    #expect(lines[2] == "star: scale 1.5, rotation 0.0")
     // The screen shows the photo at half size: view (250, 200) is photo pixel (500, 400); a pinch keeps the centre.
-    #expect(lines[2] == "centre (500.0, 400.0) in the photo, (250.0, 200.0) on the screen")
-    #expect(lines[3].hasPrefix(#"{"id": "star", "base": "photo.jpg", "output": "star.jpg", "view": {"width": 500"#))
-    #expect(lines[3].contains(#"{"t": 0.05, "id": 2, "phase": "moved", "x": 287.5, "y": 200}"#))
+    #expect(lines[3] == "centre (500.0, 400.0) in the photo, (250.0, 200.0) on the screen")
+    #expect(lines[4].hasPrefix(#"{"id": "star", "base": "photo.jpg", "output": "star.jpg", "view": {"width": 500"#))
+    #expect(lines[4].contains(#"{"t": 0.05, "id": 2, "phase": "moved", "x": 287.5, "y": 200}"#))
   }
 
   /// Runs `path` with `arguments`; stdout and stderr together, read to the end before waiting, so neither fills up.

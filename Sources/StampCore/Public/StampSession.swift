@@ -73,8 +73,9 @@ public struct StampSession: Sendable {
   /// The gestures recognized so far, in order: every one (`SessionHistory.all`), the latest n (`.last(n)`) or none.
   public var gestures: [RecognizedGesture] { engine.log.gestures }
 
-  /// The gesture events of the latest `feed(_:)`, `advance(to:)` or `endItem()`, in order: each pinch and drag's
-  /// `began`, `changed`, `ended` or `cancelled`, with its scale, rotation and translation so far, and each tap.
+  /// The gesture events of the latest `feed(_:)`, `advance(to:)` or `endItem()`, in order (none after a refused
+  /// frame): each pinch and drag's `began`, `changed`, `ended` or `cancelled`, with its scale, rotation and
+  /// translation so far, and each tap.
   public var latestEvents: [GestureEvent] { engine.log.latestEvents }
 
   /// When a pending single tap fires if no touch comes first, on the session's clock: call `advance(to:)` with a
@@ -86,12 +87,14 @@ public struct StampSession: Sendable {
   public var result: SceneResult { SceneResult(stamps: stamps, viewport: viewport, gestures: gestures) }
 
   /// Applies one frame of touches and returns the gestures it recognized (a pinch or drag at its first effect, a
-  /// double or two-finger tap when its last finger lifts, single taps that fell due before the frame).
+  /// double or two-finger tap when its last finger lifts, single taps that fell due before the frame); the phases of
+  /// the frame's gestures are then in `latestEvents`.
   ///
   /// - Throws: `ReplayError.invalidTouches` when an event breaks the touch-stream rules of `TouchStream.validate`
   ///   (counted from the start of the gesture item); nothing of the frame is applied then.
   @discardableResult
   public mutating func feed(_ frame: [TouchEvent]) throws(ReplayError) -> [RecognizedGesture] {
+    engine.log.clearLatest()
     var trial = check
     var issues: [TouchStreamIssue] = []
     for (offset, event) in frame.enumerated() {
@@ -101,7 +104,6 @@ public struct StampSession: Sendable {
     check = trial
     itemEvents += frame.count
     if keepsScript { current += frame }
-    engine.log.clearLatest()
     for event in frame { engine.handle(event, start: 0) }
     engine.endFrame()
     return engine.log.latestGestures

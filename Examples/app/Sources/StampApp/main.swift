@@ -22,16 +22,19 @@ let frames: [[TouchEvent]] = [
   ],
 ]
 for frame in frames {
-  for gesture in try session.feed(frame) {
-    print("recognized \(gesture.kind) on \(gesture.target ?? "the photo") at t = \(gesture.t)")
+  try session.feed(frame)
+  // The frame's gesture events: a pinch or drag began, changed, ended or was cancelled, with its scale so far.
+  for event in session.latestEvents {
+    print("\(event.kind) \(event.phase) on \(event.target ?? "the photo") at t = \(event.t): scale \(event.scale)")
   }
-  // Redraw here: session.stamps are in photo pixels; session.toView(_:) maps a point to the screen.
+  // Redraw here: session.stamps are in photo pixels; session.toView(imagePoint:) maps one to the screen. A single
+  // tap waits for session.nextDeadline: set a timer for it, then call session.advance(to:) with the time.
 }
 session.endItem()  // The person is done: fingers still down are cancelled, a pending single tap fires.
 
 let placed = session.stamps[0]
 print("star: scale \(placed.scale), rotation \(placed.rotation)")
-print("centre \(placed.center) in the photo, \(session.toView(placed.center)) on the screen")
+print("centre \(placed.center) in the photo, \(session.toView(imagePoint: placed.center)) on the screen")
 
 // Hand it to the batch: one line of a JSON Lines manifest, which `stampcam render` replays the same way.
 let job = JobEntry(
