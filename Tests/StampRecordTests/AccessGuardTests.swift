@@ -1,5 +1,6 @@
-import StampRecord
 import Testing
+
+@testable import StampRecord
 
 @Suite struct AccessGuardTests {
   let access = AccessGuard(token: "0123456789abcdef0123456789abcdef", port: 8080)

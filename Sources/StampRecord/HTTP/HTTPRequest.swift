@@ -8,24 +8,11 @@ package struct HTTPRequest: Sendable {
   package var path: String
   /// The `Host`, `Origin` and `Content-Type` headers, when sent.
   package var host: String?
-  package var origin: String?
-  package var contentType: String?
+  package var origin: String? = nil
+  package var contentType: String? = nil
   /// The body; empty when it was larger than the server's limit (`bodyTooLarge`).
-  package var body: [UInt8]
-  package var bodyTooLarge: Bool
-
-  package init(
-    method: String, path: String, host: String?, origin: String? = nil, contentType: String? = nil,
-    body: [UInt8] = [], bodyTooLarge: Bool = false
-  ) {
-    self.method = method
-    self.path = path
-    self.host = host
-    self.origin = origin
-    self.contentType = contentType
-    self.body = body
-    self.bodyTooLarge = bodyTooLarge
-  }
+  package var body: [UInt8] = []
+  package var bodyTooLarge = false
 }
 
 /// One answer: the status, the type, the bytes, and headers beyond those every answer carries (no caching, no
