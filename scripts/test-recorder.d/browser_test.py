@@ -6,6 +6,7 @@ session puts it, (d) `stampcam render` of the saved job against the page's Rende
 requests without the token, from another host or origin, or too large, are refused and write nothing.
 
 Usage: browser_test.py STAMPCAM CHROMIUM WORKDIR [--screenshot FILE]"""
+import base64
 import http.client
 import json
 import math
@@ -214,7 +215,7 @@ def run(recorder, browser, stampcam, work, manifest, original):
     state = compare()
 
     # (c) Each stamp's centroid in a screenshot, against where the session says it is.
-    shot = __import__("base64").b64decode(browser.call("Page.captureScreenshot", format="png")["data"])
+    shot = base64.b64decode(browser.call("Page.captureScreenshot", format="png")["data"])
     width, height, channels, rows = png.read(shot)
     worst = 0.0
     for stamp in state["stamps"]:
@@ -321,7 +322,7 @@ def new_job(browser, stampcam, work, screenshot_file):
     assert len(state["fingers"]) == 2 and abs(state["stamps"][0]["scale"] - 72 / 40) < 1e-3, state
     if screenshot_file:
         with open(screenshot_file, "wb") as f:
-            f.write(__import__("base64").b64decode(browser.call("Page.captureScreenshot", format="png")["data"]))
+            f.write(base64.b64decode(browser.call("Page.captureScreenshot", format="png")["data"]))
     pinch("touchEnd", 0, 0)
     state = recorder.state()
     click(browser, "save")
