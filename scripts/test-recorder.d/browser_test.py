@@ -120,6 +120,7 @@ def main():
     print(f"explain vs session (rounded to the 6 places explain prints): largest difference {figures['explain']:.1e}")
     print("security: 6 bad requests refused, the manifest unchanged by them; save changed only the job's gestures")
     print("render: the page's Render equals stampcam render byte for byte")
+    print("new job: pinch, drag undone (stamps back exactly), saved into a new manifest that explain replays")
 
 
 def run(recorder, browser, stampcam, work, manifest, original):
@@ -290,8 +291,9 @@ def run(recorder, browser, stampcam, work, manifest, original):
 
 def new_job(browser, stampcam, work, screenshot_file):
     """A new job from the example photo and two stamps, into a manifest that does not exist yet: a pinch (the
-    screenshot the README shows is taken with the fingers down), then Save, which writes the manifest with the job's
-    files named relative to it; explain then replays the saved job to the page's stamps."""
+    screenshot the README shows is taken with the fingers down), a drag taken back with Undo, then Save, which writes
+    the manifest with the job's files named relative to it; explain then replays the saved job to the page's
+    stamps."""
     folder = os.path.join(work, "new")
     examples = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "Examples")
     os.makedirs(os.path.join(folder, "stamps"))
@@ -325,6 +327,20 @@ def new_job(browser, stampcam, work, screenshot_file):
             f.write(base64.b64decode(browser.call("Page.captureScreenshot", format="png")["data"]))
     pinch("touchEnd", 0, 0)
     state = recorder.state()
+    # A drag of the second stamp, then Undo: the page and the session are back where the pinch left them.
+    other = (260, 422)
+    for kind, p in (("touchStart", other), ("touchMove", (280, 442)), ("touchMove", (300, 462)), ("touchEnd", None)):
+        points = [] if p is None else [{"x": box["x"] + p[0] * fit, "y": box["y"] + p[1] * fit, "id": 0}]
+        before = recorder.state()["frames"]
+        browser.call("Input.dispatchTouchEvent", type=kind, touchPoints=points)
+        browser.wait_for(f"recorderIdle() && +document.getElementById('frames').dataset.frames > {before}")
+    assert recorder.state()["stamps"][1]["center"] != state["stamps"][1]["center"] and recorder.state()["items"] == 2
+    click(browser, "undo")
+    browser.wait_for("document.getElementById('status').textContent === 'undone'")
+    undone = recorder.state()
+    assert undone["stamps"] == state["stamps"] and undone["items"] == 1, undone
+    shown = browser.evaluate("[...document.querySelectorAll('tr.stamp')].map(r => +r.dataset.cx)")
+    assert shown == [s["center"][0] for s in state["stamps"]], shown
     click(browser, "save")
     browser.wait_for("document.getElementById('status').textContent.startsWith('saved')")
     saved = json.load(open(os.path.join(folder, "new.json")))
