@@ -52,9 +52,21 @@ let package = Package(
     .target(name: "StampRender", dependencies: ["StampCore", "StampFiles", "CVips", "CVipsGlue", "CJPEGDirect"]),
     // Jobs: manifest + headers -> scene -> render plan -> files.
     .target(name: "StampBatch", dependencies: ["StampCore", "StampManifest", "StampFiles", "StampRender"]),
+    // libmicrohttpd, the HTTP server `stampcam record` embeds: found through pkg-config.
+    .systemLibrary(
+      name: "CMicroHTTPD", pkgConfig: "libmicrohttpd",
+      providers: [.apt(["libmicrohttpd-dev"]), .brew(["libmicrohttpd"])]),
+    // stampcam's C over libmicrohttpd: fixed-arity wrappers over its variadic API, the body gathered up to a limit.
+    .target(name: "CHTTPGlue", dependencies: ["CMicroHTTPD"]),
+    // `stampcam record`: the page (embedded in the binary), its server, one StampSession per page, the checks that
+    // let it face a network, and the write of the recorded job back into its manifest.
+    .target(
+      name: "StampRecord", dependencies: ["StampCore", "StampManifest", "StampFiles", "StampBatch", "CHTTPGlue"],
+      resources: [.embedInCode("Resources/recorder.html")]),
     // The thin command line.
     .executableTarget(
-      name: "stampcam", dependencies: ["StampBatch", "StampManifest", "StampCore", "StampFiles", "StampImport"]),
+      name: "stampcam",
+      dependencies: ["StampBatch", "StampManifest", "StampCore", "StampFiles", "StampImport", "StampRecord"]),
     .target(name: "StampImport", dependencies: ["StampCore", "StampManifest"]),
     // Gesture-engine benchmark (scripts/bench-gestures): touch events replayed per second.
     .executableTarget(name: "StampBench", dependencies: ["StampCore", "StampManifest"]),
@@ -81,6 +93,11 @@ let package = Package(
     .testTarget(
       name: "stampcamTests", dependencies: ["stampcam", "StampFiles", "StampTestFolders", "StampTestSupport"]),
     .testTarget(name: "StampImportTests", dependencies: ["StampImport", "StampCore"]),
+    .testTarget(
+      name: "StampRecordTests",
+      dependencies: [
+        "StampRecord", "StampCore", "StampManifest", "StampFiles", "StampTestFolders", "StampTestSupport",
+      ]),
   ],
   swiftLanguageModes: [.v6]
 )

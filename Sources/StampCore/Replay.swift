@@ -27,7 +27,19 @@ package func replayTracing(_ spec: SceneSpec) throws -> (SceneResult, [TouchTrac
   return (result, traces ?? [])
 }
 
-private func run(_ spec: SceneSpec, recording traces: inout [TouchTrace]?) throws -> SceneResult {
+/// A session that has played the gestures of `spec` as `replay(_:)` plays them, and the time on its clock where a
+/// next item starts: for an app that goes on from a script (`stampcam record`), in the state the batch reaches.
+///
+/// - Throws: `ReplayError` for a scene or an item that cannot be replayed.
+package func replayedSession(_ spec: SceneSpec) throws -> (session: StampSession, next: Double) {
+  var traces: [TouchTrace]?
+  var (session, next) = try play(spec, recording: &traces)
+  // The app reads what each of its own calls reports from here on.
+  session.engine.log.reportsLatest = true
+  return (session, next)
+}
+
+private func play(_ spec: SceneSpec, recording traces: inout [TouchTrace]?) throws -> (StampSession, Double) {
   var session = try StampSession(spec)
   // The batch reads only the final scene and its gestures, not each call's.
   session.engine.log.reportsLatest = false
@@ -38,7 +50,11 @@ private func run(_ spec: SceneSpec, recording traces: inout [TouchTrace]?) throw
     session.endItem()
     start += (events.last?.t ?? 0) + gestureItemGap
   }
-  let result = session.result
+  return (session, start)
+}
+
+private func run(_ spec: SceneSpec, recording traces: inout [TouchTrace]?) throws -> SceneResult {
+  let result = try play(spec, recording: &traces).0.result
   try SceneCheck.validate(result)
   return result
 }

@@ -144,7 +144,7 @@ struct ParserTests {
     for command in Usage.commands {
       #expect(error.message.contains(command), "\(error.message)")
     }
-    #expect(error.message.contains("(commands: render, validate, explain, import, schema)"), "\(error.message)")
+    #expect(error.message.contains("(commands: render, validate, explain, import, record, schema)"), "\(error.message)")
   }
 
   @Test func everyListedCommandIsParsed() throws {

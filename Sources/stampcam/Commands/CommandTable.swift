@@ -7,6 +7,7 @@ enum CommandTable {
     ValidateCommand.self,
     ExplainCommand.self,
     ImportCommand.self,
+    RecordCommand.self,
     SchemaCommand.self,
   ]
 

@@ -27,6 +27,7 @@ struct HelpCommand: Runnable {
     A manifest (JSON, or JSON Lines with one job per line) lists jobs: a base photo, stamps with alpha placed on it,
     and a gesture script (taps, double taps, two-finger taps, pinch/rotate, drags, or recorded touches) as made on a
     phone's screen. stampcam replays the gestures and composites the stamps onto the photo with libvips.
+    `stampcam record` serves a page where a job's gestures are made by hand, live, and saved into the manifest.
 
     GESTURES (each threshold is a manifest setting)
       A tap is one finger lifted within tapMaxDuration (0.5 s) that moved at most tapSlop (10 points) from where
@@ -39,6 +40,7 @@ struct HelpCommand: Runnable {
       stampcam render Examples/manifest.json --out out/
       stampcam render jobs.jsonl --out /srv/renders --jobs 2 --quiet
       stampcam explain Examples/manifest.json --job dragonfly
+      stampcam record Examples/manifest.json --job dragonfly   # make gestures in a browser, then Save
 
     EXIT STATUS
       0 every job written (or the command did what it was asked); 1 one or more jobs failed (the others are

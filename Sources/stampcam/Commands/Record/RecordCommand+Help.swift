@@ -1,0 +1,27 @@
+extension RecordCommand {
+  static let help = Help(
+    about: """
+      Opens a job in a web page where you make its gestures with your fingers (or the mouse) and see, live, what
+      the batch will render; Save writes the job back into MANIFEST with its recorded `touches` items.
+
+      It opens the job --job ID of MANIFEST (its photo, stamps, view, and its gestures replayed so far), or with
+      --base PHOTO and --stamp IMAGE a new job, and prints the page's URL. On the page: touch drags, pinches and
+      turns stamps and the view; with a mouse, drag is one finger, Shift+drag adds a second finger mirrored about
+      where the drag began, double-click is a double tap. The page shows the fingers, each gesture as recognized,
+      the selected stamp's scale and rotation (and when the scale range clamps them), and the zoom. Undo drops the
+      last gesture item and replays the rest; Render renders the job at full resolution as `render` would and
+      shows it; Save replaces only this job's "gestures" in MANIFEST (a new job is added after the last one), by an
+      atomic rename, and nothing else in the file changes. A JSON Lines manifest is changed on the job's own line.
+      It runs until Ctrl-C (exit status 130; 143 for SIGTERM).
+
+      The URL holds a random 128-bit token that every request must carry; requests that name another host or come
+      from another page are refused, bodies are JSON of at most 1 MB, and only the job's own photo and stamps are
+      served. It listens on loopback (127.0.0.1) unless --listen says otherwise.
+      """,
+    after: """
+      EXAMPLES
+        stampcam record Examples/manifest.json --job dragonfly
+        stampcam record mine.json --base photos/beach.jpg --stamp stamps/star.png --stamp stamps/badge.png
+        stampcam record mine.json --listen 0.0.0.0:8080     # then open the URL on a phone, with this machine's address
+      """)
+}

@@ -1,0 +1,369 @@
+"""The recorder in a real browser: headless Chromium, driven over the DevTools protocol, makes gestures on the page
+that `stampcam record` serves (real multi-touch through Input.dispatchTouchEvent, a Shift+drag with the mouse), then
+checks (a) the page's stamps, read from the DOM, against the server's StampSession after every frame, (b) `stampcam
+explain` on the saved manifest against the session, (c) each stamp's centroid in a screenshot against where the
+session puts it, (d) `stampcam render` of the saved job against the page's Render, byte for byte, and (e) that
+requests without the token, from another host or origin, or too large, are refused and write nothing.
+
+Usage: browser_test.py STAMPCAM CHROMIUM WORKDIR [--screenshot FILE]"""
+import base64
+import http.client
+import json
+import math
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import time
+import urllib.parse
+
+import png
+from cdp import Browser
+
+MAGENTA = lambda r, g, b: r > 180 and g < 90 and b > 180
+GREEN = lambda r, g, b: g > 180 and r < 90 and b < 90
+WIDTH, HEIGHT = 900, 900
+
+
+def fixtures(work):
+    """A 780 x 1688 photo (f = 0.5 on the 390 x 844 screen) in dull blues, a magenta and a green stamp, and a
+    manifest whose job `rec` lies between two others, so that a save that touched them would show."""
+    png.write(os.path.join(work, "photo.png"), 780, 1688,
+              lambda x, y: (40 + x * 60 // 780, 60 + y * 60 // 1688, 140 + (x + y) % 40, 255))
+    png.write(os.path.join(work, "magenta.png"), 200, 200, lambda x, y: (255, 0, 255, 255))
+    png.write(os.path.join(work, "green.png"), 240, 120, lambda x, y: (0, 255, 0, 255))
+    text = """{
+  "version": 1,
+  "jobs": [
+    {"id": "before", "base": "photo.png", "output": "before.png"},
+    {
+      "id": "rec",
+      "base": "photo.png",
+      "output": "rec.png",
+      "viewOutput": "rec-screen.png",
+      "view": {"width": 390, "height": 844},
+      "stamps": [
+        {"id": "m", "image": "magenta.png", "center": [190, 250], "width": 60},
+        {"id": "g", "image": "green.png", "center": [270, 560], "width": 120}
+      ],
+      "gestures": []
+    },
+    {"id": "after",   "base": "photo.png", "output": "after.png", "stamps": [{"id": "s", "image": "green.png", "center": [9, 9]}]}
+  ]
+}
+"""
+    with open(os.path.join(work, "manifest.json"), "w") as f:
+        f.write(text)
+    return text.encode()
+
+
+class Recorder:
+    """`stampcam record` running, and plain HTTP to it (http.client lets a test send any Host or Origin)."""
+
+    def __init__(self, stampcam, arguments, cwd=None):
+        self.process = subprocess.Popen([stampcam, "record", *arguments], stdout=subprocess.PIPE,
+                                        stderr=subprocess.PIPE, text=True, cwd=cwd)
+        line = self.process.stdout.readline()
+        if not line.startswith("open "):
+            raise SystemExit(f"test-recorder: stampcam record printed {line!r}: {self.process.stderr.read()}")
+        self.url = line.split()[1]
+        parsed = urllib.parse.urlsplit(self.url)
+        self.host, self.port, self.base = parsed.hostname, parsed.port, parsed.path
+
+    def request(self, method, path, body=None, headers=None, raw=False):
+        connection = http.client.HTTPConnection(self.host, self.port, timeout=60)
+        sent = {"Host": f"{self.host}:{self.port}"}
+        if body is not None:
+            sent["Content-Type"] = "application/json"
+        sent.update(headers or {})
+        data = body if isinstance(body, bytes) or body is None else json.dumps(body).encode()
+        connection.putrequest(method, path, skip_host=True, skip_accept_encoding=True)
+        for key, value in sent.items():
+            connection.putheader(key, value)
+        if data is not None:
+            connection.putheader("Content-Length", str(len(data)))
+        connection.endheaders(data)
+        response = connection.getresponse()
+        content = response.read()
+        connection.close()
+        return response.status, content if raw else (json.loads(content) if content else None)
+
+    def state(self):
+        status, state = self.request("GET", self.base + "api/state")
+        assert status == 200, state
+        return state
+
+    def stop(self):
+        self.process.terminate()
+        self.process.wait(timeout=10)
+
+
+def main():
+    stampcam, chromium, work = os.path.abspath(sys.argv[1]), sys.argv[2], sys.argv[3]
+    screenshot_file = sys.argv[sys.argv.index("--screenshot") + 1] if "--screenshot" in sys.argv else None
+    original = fixtures(work)
+    manifest = os.path.join(work, "manifest.json")
+    recorder = Recorder(stampcam, [manifest, "--job", "rec"])
+    browser = Browser(chromium, recorder.url, WIDTH, HEIGHT, os.path.join(work, "profile"))
+    try:
+        figures = run(recorder, browser, stampcam, work, manifest, original)
+        recorder.stop()
+        recorder = new_job(browser, stampcam, work, screenshot_file)
+    finally:
+        browser.close()
+        recorder.stop()
+    print(f"frames fed: {figures['frames']}")
+    print(f"state mismatches (DOM vs session, after every frame): {figures['mismatches']}")
+    print(f"largest centroid error: {figures['centroid']:.3f} CSS px")
+    print(f"round trip of a frame: median {figures['median']:.1f} ms, max {figures['max']:.1f} ms")
+    print(f"explain vs session (rounded to the 6 places explain prints): largest difference {figures['explain']:.1e}")
+    print("security: 6 bad requests refused, the manifest unchanged by them; save changed only the job's gestures")
+    print("render: the page's Render equals stampcam render byte for byte")
+    print("new job: pinch, drag undone (stamps back exactly), saved into a new manifest that explain replays")
+
+
+def run(recorder, browser, stampcam, work, manifest, original):
+    browser.wait_for("typeof recorderIdle === 'function' && recorderIdle() && "
+                     "document.querySelectorAll('tr.stamp').length === 2 && document.readyState === 'complete'")
+    time.sleep(0.2)  # the photo and stamps decode
+    box = browser.evaluate("document.getElementById('screen').getBoundingClientRect().toJSON()")
+    view = recorder.state()["view"]
+    fit = box["width"] / view[0]
+    css = lambda p: (box["x"] + p[0] * fit, box["y"] + p[1] * fit)
+    checks = {"frames": 0, "mismatches": 0}
+
+    def compare():
+        """(a): the page's stamps and zoom, read from the DOM, against the session's after this frame."""
+        page = browser.evaluate("""JSON.stringify({frames: +document.getElementById('frames').dataset.frames,
+            zoom: +document.getElementById('zoom').dataset.zoom,
+            phases: [...document.querySelectorAll('#phases li')].map(li => li.textContent.split(' ')[0]),
+            stamps: [...document.querySelectorAll('tr.stamp')].map(r => [r.dataset.id, +r.dataset.cx, +r.dataset.cy,
+              +r.dataset.scale, +r.dataset.rotation])})""")
+        page = json.loads(page)
+        state = recorder.state()
+        session = {"frames": state["frames"], "zoom": state["zoom"], "phases": [e["kind"] for e in state["phases"]],
+                   "stamps": [[s["id"], s["center"][0], s["center"][1], s["scale"], s["rotation"]]
+                              for s in state["stamps"]]}
+        if page != session:
+            checks["mismatches"] += 1
+            print(f"mismatch:\n  page    {page}\n  session {session}", file=sys.stderr)
+        return state
+
+    def frame(send):
+        """One frame: sends the input, waits until the page has drawn the server's answer, compares."""
+        before = recorder.state()["frames"]
+        send()
+        browser.wait_for(f"recorderIdle() && +document.getElementById('frames').dataset.frames > {before}")
+        checks["frames"] += 1
+        return compare()
+
+    def touch(kind, points):
+        points = [{"x": css(p)[0], "y": css(p)[1], "id": i} for i, p in points]
+        frame(lambda: browser.call("Input.dispatchTouchEvent", type=kind, touchPoints=points))
+
+    def mouse(kind, p, shift, buttons):
+        x, y = css(p)
+        frame(lambda: browser.call("Input.dispatchMouseEvent", type=kind, x=x, y=y, button="left",
+                                   buttons=buttons, clickCount=1, modifiers=8 if shift else 0))
+
+    # A two-finger pinch and turn on the magenta stamp (its scale clamps at 2), moves 16+ px apart, a frame apart.
+    centre = (190, 250)
+    def pair(r, degrees):
+        a = math.radians(degrees)
+        return [(0, (centre[0] - r * math.cos(a), centre[1] - r * math.sin(a))),
+                (1, (centre[0] + r * math.cos(a), centre[1] + r * math.sin(a)))]
+    touch("touchStart", pair(20, 0))
+    for k in range(1, 6):
+        touch("touchMove", pair(20 + 16 * k, 8 * k))
+    state = recorder.state()
+    m = next(s for s in state["stamps"] if s["id"] == "m")
+    assert m["scale"] == 2 and abs(m["rotation"] - 40) < 1e-3, f"the pinch left {m}"
+    touch("touchEnd", [])
+    phases = [(e["kind"], e["phase"], e["target"]) for e in recorder.state()["phases"]]
+    assert phases == [("pinch", "began", "m"), ("pinch", "changed", "m"), ("pinch", "ended", "m")], phases
+    # A one-finger drag of the green stamp.
+    start = (270, 560)
+    touch("touchStart", [(0, start)])
+    for k in range(1, 5):
+        touch("touchMove", [(0, (start[0] - 20 * k, start[1] + 20 * k))])
+    touch("touchEnd", [])
+    g = next(s for s in recorder.state()["stamps"] if s["id"] == "g")
+    assert abs(g["center"][0] - (540 - 160)) < 0.05 and abs(g["center"][1] - (1120 + 160)) < 0.05, f"drag left {g}"
+    # A Shift+drag pinch with the mouse on the green stamp: a second finger mirrored about where the drag began.
+    start = (190, 640)
+    mouse("mousePressed", start, True, 1)
+    saw_two = False
+    for k in range(1, 5):
+        a = math.radians(10 * k)
+        mouse("mouseMoved", (start[0] + 16 * k * math.cos(a), start[1] + 16 * k * math.sin(a)), True, 1)
+        saw_two = saw_two or len(recorder.state()["fingers"]) == 2
+    mouse("mouseReleased", (start[0] + 64 * math.cos(math.radians(40)), start[1] + 64 * math.sin(math.radians(40))),
+          True, 0)
+    g = next(s for s in recorder.state()["stamps"] if s["id"] == "g")
+    assert saw_two and g["scale"] == 2 and abs(g["rotation"] - 30) < 1e-3, f"the Shift+drag left {g}"
+    # A double tap that zooms in (to 4, the toggle), and a double-click with the mouse that zooms back out.
+    zooms = []
+    for _ in range(2):
+        touch("touchStart", [(0, (195, 800))])
+        touch("touchEnd", [])
+    zooms.append(recorder.state()["zoom"])
+    for _ in range(2):
+        mouse("mousePressed", (195, 800), False, 1)
+        mouse("mouseReleased", (195, 800), False, 0)
+    zooms.append(recorder.state()["zoom"])
+    assert zooms == [4, 1], f"the double tap and the double-click zoomed to {zooms}"
+    browser.wait_for("recorderIdle()")
+    time.sleep(0.5)  # the last item's deadline passes and the page closes it
+    browser.wait_for("recorderIdle()")
+    state = compare()
+
+    # (c) Each stamp's centroid in a screenshot, against where the session says it is.
+    shot = base64.b64decode(browser.call("Page.captureScreenshot", format="png")["data"])
+    width, height, channels, rows = png.read(shot)
+    worst = 0.0
+    for stamp in state["stamps"]:
+        test = MAGENTA if stamp["id"] == "m" else GREEN
+        sx = sy = n = 0
+        for y in range(height):
+            row = rows[y]
+            for x in range(width):
+                i = x * channels
+                if test(row[i], row[i + 1], row[i + 2]):
+                    sx, sy, n = sx + x + 0.5, sy + y + 0.5, n + 1
+        assert n > 100, f"stamp {stamp['id']} is not in the screenshot"
+        expected = css(stamp["at"])
+        error = math.hypot(sx / n - expected[0], sy / n - expected[1])
+        worst = max(worst, error)
+    assert worst <= 1.5, f"a stamp's centroid is {worst:.2f} CSS px from where the session puts it"
+
+    # Save, with a real click on the button.
+    click(browser, "save")
+    browser.wait_for("document.getElementById('status').textContent.startsWith('saved')")
+    saved = open(manifest, "rb").read()
+    # Only the job's gestures changed: everything before its "gestures" value and after it is as it was.
+    at = original.index(b'"gestures": []') + len(b'"gestures": ')
+    assert saved[:at] == original[:at] and saved.endswith(original[at + 2:]), "the save changed more than the job"
+    # (b) explain on the saved manifest gives the session's stamps and viewport.
+    explained = json.loads(subprocess.run([stampcam, "explain", manifest, "--job", "rec"], check=True,
+                                          capture_output=True, text=True).stdout)["jobs"][0]
+    # explain prints 6 decimal places: the session's values rounded so must be what it prints, to 1e-9.
+    differences = [abs(round(state["zoom"], 6) - explained["viewport"]["zoom"])]
+    differences += [abs(round(a, 6) - b) for a, b in zip(state["visible"], explained["viewport"]["visible"])]
+    assert [s["id"] for s in state["stamps"]] == [s["id"] for s in explained["stamps"]]
+    for mine, theirs in zip(state["stamps"], explained["stamps"]):
+        differences += [abs(round(mine[key], 6) - theirs[key]) for key in ("scale", "rotation")]
+        differences += [abs(round(a, 6) - b) for a, b in zip(mine["center"] + mine["size"], theirs["center"] + theirs["size"])]
+    largest = max(differences)
+    assert largest <= 1e-9, f"explain differs from the session by {largest}"
+
+    # (d) The page's Render against stampcam render of the saved job, byte for byte.
+    click(browser, "render")
+    browser.wait_for("(() => { const i = document.getElementById('render-output'); "
+                     "return i && i.complete && i.naturalWidth > 0; })()", timeout=60)
+    status, page_render = recorder.request("GET", recorder.base + "render/output", raw=True)
+    status_view, page_view = recorder.request("GET", recorder.base + "render/view", raw=True)
+    assert status == 200 and status_view == 200
+    out = os.path.join(work, "out")
+    subprocess.run([stampcam, "render", manifest, "--out", out, "--quiet"], check=True)
+    assert open(os.path.join(out, "rec.png"), "rb").read() == page_render, "the page's Render differs from render"
+    assert open(os.path.join(out, "rec-screen.png"), "rb").read() == page_view, "the view outputs differ"
+
+    # (e) Refused: no token, a wrong token, a foreign Host, a foreign Origin, a body over 1 MB, not JSON.
+    before_state = recorder.state()
+    base = recorder.base
+    port = recorder.port
+    refusals = [
+        ("POST", "/api/save", {}, {}, 404),
+        ("POST", "/" + "0" * 32 + "/api/save", {}, {}, 404),
+        ("POST", base + "api/save", {}, {"Host": f"attacker.example:{port}"}, 421),
+        ("POST", base + "api/save", {}, {"Origin": "http://attacker.example"}, 403),
+        ("POST", base + "api/frames", b"{\"frames\": [" + b" " * (1 << 20) + b"]}", {}, 413),
+        ("POST", base + "api/save", b"{}", {"Content-Type": "text/plain"}, 415),
+    ]
+    for method, path, body, headers, expected in refusals:
+        status, _ = recorder.request(method, path, body, headers)
+        assert status == expected, f"{method} {path} {headers}: {status}, expected {expected}"
+    assert open(manifest, "rb").read() == saved, "a refused request changed the manifest"
+    assert recorder.state()["frames"] == before_state["frames"]
+
+    times = browser.evaluate("recorderTimes")
+    return {"frames": state["frames"], "mismatches": checks["mismatches"], "centroid": worst,
+            "median": statistics.median(times), "max": max(times), "explain": largest, "checked": checks["frames"]}
+
+
+def new_job(browser, stampcam, work, screenshot_file):
+    """A new job from the example photo and two stamps, into a manifest that does not exist yet: a pinch (the
+    screenshot the README shows is taken with the fingers down), a drag taken back with Undo, then Save, which writes
+    the manifest with the job's files named relative to it; explain then replays the saved job to the page's
+    stamps."""
+    folder = os.path.join(work, "new")
+    examples = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "Examples")
+    os.makedirs(os.path.join(folder, "stamps"))
+    shutil.copytree(os.path.join(examples, "photos"), os.path.join(folder, "photos"))
+    for name in ("camera.png", "bookmark.png"):
+        shutil.copy(os.path.join(examples, "stamps", name), os.path.join(folder, "stamps"))
+    recorder = Recorder(stampcam, ["new.json", "--base", "photos/dragonfly.jpg", "--stamp", "stamps/camera.png",
+                                   "--stamp", "stamps/bookmark.png"], cwd=folder)
+    browser.call("Page.navigate", url=recorder.url)
+    browser.wait_for("typeof recorderIdle === 'function' && recorderIdle() && document.readyState === 'complete' && "
+                     "document.querySelectorAll('tr.stamp').length === 2")
+    time.sleep(0.3)
+    box = browser.evaluate("document.getElementById('screen').getBoundingClientRect().toJSON()")
+    fit = box["width"] / recorder.state()["view"][0]
+    centre = (130, 422)  # the first stamp: a third of the way across, half way down
+    def pinch(kind, r, degrees):
+        a = math.radians(degrees)
+        points = [{"x": box["x"] + (centre[0] + sign * r * math.cos(a)) * fit,
+                   "y": box["y"] + (centre[1] + sign * r * math.sin(a)) * fit, "id": i}
+                  for i, sign in enumerate((-1, 1))] if kind != "touchEnd" else []
+        before = recorder.state()["frames"]
+        browser.call("Input.dispatchTouchEvent", type=kind, touchPoints=points)
+        browser.wait_for(f"recorderIdle() && +document.getElementById('frames').dataset.frames > {before}")
+    pinch("touchStart", 40, 0)
+    for k in range(1, 3):
+        pinch("touchMove", 40 + 16 * k, -8 * k)
+    state = recorder.state()
+    assert len(state["fingers"]) == 2 and abs(state["stamps"][0]["scale"] - 72 / 40) < 1e-3, state
+    if screenshot_file:
+        with open(screenshot_file, "wb") as f:
+            f.write(base64.b64decode(browser.call("Page.captureScreenshot", format="png")["data"]))
+    pinch("touchEnd", 0, 0)
+    state = recorder.state()
+    # A drag of the second stamp, then Undo: the page and the session are back where the pinch left them.
+    other = (260, 422)
+    for kind, p in (("touchStart", other), ("touchMove", (280, 442)), ("touchMove", (300, 462)), ("touchEnd", None)):
+        points = [] if p is None else [{"x": box["x"] + p[0] * fit, "y": box["y"] + p[1] * fit, "id": 0}]
+        before = recorder.state()["frames"]
+        browser.call("Input.dispatchTouchEvent", type=kind, touchPoints=points)
+        browser.wait_for(f"recorderIdle() && +document.getElementById('frames').dataset.frames > {before}")
+    assert recorder.state()["stamps"][1]["center"] != state["stamps"][1]["center"] and recorder.state()["items"] == 2
+    click(browser, "undo")
+    browser.wait_for("document.getElementById('status').textContent === 'undone'")
+    undone = recorder.state()
+    assert undone["stamps"] == state["stamps"] and undone["items"] == 1, undone
+    shown = browser.evaluate("[...document.querySelectorAll('tr.stamp')].map(r => +r.dataset.cx)")
+    assert shown == [s["center"][0] for s in state["stamps"]], shown
+    click(browser, "save")
+    browser.wait_for("document.getElementById('status').textContent.startsWith('saved')")
+    saved = json.load(open(os.path.join(folder, "new.json")))
+    job = saved["jobs"][0]
+    assert job["id"] == "recorded" and job["base"] == "photos/dragonfly.jpg", job
+    assert [s["image"] for s in job["stamps"]] == ["stamps/camera.png", "stamps/bookmark.png"], job
+    explained = json.loads(subprocess.run([stampcam, "explain", "new.json"], check=True, capture_output=True,
+                                          text=True, cwd=folder).stdout)["jobs"][0]
+    for mine, theirs in zip(state["stamps"], explained["stamps"]):
+        for key in ("scale", "rotation"):
+            assert abs(round(mine[key], 6) - theirs[key]) <= 1e-9, (mine, theirs)
+    return recorder
+
+
+def click(browser, element):
+    box = browser.evaluate(f"document.getElementById('{element}').getBoundingClientRect().toJSON()")
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    for kind, buttons in (("mousePressed", 1), ("mouseReleased", 0)):
+        browser.call("Input.dispatchMouseEvent", type=kind, x=x, y=y, button="left", buttons=buttons, clickCount=1)
+
+
+if __name__ == "__main__":
+    main()
