@@ -29,19 +29,19 @@ struct ResumeLedger: Sendable {
     do {
       folder = try output.child(Self.folderName, creating: true, mode: 0o700)
     } catch let failure as Folder.Failure {
-      throw BatchError.outputFolder(
-        path: display, message: "\(failure.reason); stampcam keeps its resume records there")
+      throw BatchError.ledger(
+        path: display, message: failure.reason)
     }
     var info = stat()
     guard fstat(folder.descriptor, &info) == 0 else {
-      throw BatchError.outputFolder(path: display, message: Errno.current)
+      throw BatchError.ledger(path: display, message: Errno.current)
     }
     guard info.st_uid == geteuid() else {
-      throw BatchError.outputFolder(
+      throw BatchError.ledger(
         path: display, message: "belongs to another user (uid \(info.st_uid)), who could forge its resume records")
     }
     if info.st_mode & 0o077 != 0, fchmod(folder.descriptor, 0o700) != 0 {
-      throw BatchError.outputFolder(path: display, message: Errno.current)
+      throw BatchError.ledger(path: display, message: Errno.current)
     }
     self.output = output
     TemporaryFiles.removeStale(in: folder)
