@@ -145,4 +145,40 @@ struct ResumeLedgerCommandTests {
     #expect(strict.stdout.contains(#""resume": "redone: policy changed""#), "\(strict.stdout)")
     #expect(strict.stdout.contains("truncated"), "\(strict.stdout)")
   }
+
+  /// Item 3, as it happens: two runs of two manifests (red and blue stamps, the same 24 outputs) into one --out at
+  /// once. Whichever wrote each output, the red run's --resume afterwards calls up to date only outputs that hold
+  /// the red run's picture (byte for byte what a red run alone writes), and every claim refused is named.
+  @Test func twoRunsAtOnceNeverTakeEachOthersPictureForTheirOwn() throws {
+    let cli = try CommandRunner()
+    defer { cli.remove() }
+    try cli.ppm("photo.png", width: 96, height: 64, rgb: [40, 40, 40])
+    for (name, rgb) in [("red", [UInt8(255), 0, 0]), ("blue", [0, 0, 255])] {
+      try cli.ppm(name + ".png", width: 8, height: 8, rgb: rgb)
+      let jobs = (0..<24).map { i in
+        #"{"id": "j\#(i)", "base": "photo.png", "output": "o/x\#(i).png", "stamps": [{"id": "s", "image": "\#(name).png", "center": [20, 20]}]}"#
+      }
+      try cli.write(name + ".json", #"{"version": 1, "jobs": ["# + jobs.joined(separator: ",") + "]}")
+    }
+    #expect(try cli.run(["render", "red.json", "--out", "alone", "--quiet"]).status == 0)
+    let blue = Process()
+    blue.executableURL = CommandRunner.executable
+    blue.arguments = ["render", "blue.json", "--out", "out", "--quiet", "--jobs", "2"]
+    blue.currentDirectoryURL = cli.url
+    try blue.run()
+    let red = try cli.run(["render", "red.json", "--out", "out", "--quiet", "--jobs", "2"])
+    blue.waitUntilExit()
+    for line in red.stderr.split(separator: "\n") {
+      #expect(line.contains("another stampcam run is writing it"), "\(line)")
+    }
+    let held = try (0..<24).map { i in
+      try Data(contentsOf: URL(fileURLWithPath: cli.path("out/o/x\(i).png")))
+        == Data(contentsOf: URL(fileURLWithPath: cli.path("alone/o/x\(i).png")))
+    }
+    let resumed = try cli.run(["render", "red.json", "--out", "out", "--resume", "--report", "-", "--quiet"])
+    #expect(resumed.status == 0, "\(resumed.stderr)")
+    for (i, isRed) in held.enumerated() where !isRed {
+      #expect(!resumed.stdout.contains(#""id": "j\#(i)", "status": "skipped""#), "j\(i) holds the blue picture")
+    }
+  }
 }

@@ -16,15 +16,7 @@ package struct FileVersion: Hashable, Sendable {
 
   /// The version of the file `path` names, following symbolic links; nil when there is none.
   package init?(path: String) {
-    var info = stat()
-    guard stat(path, &info) == 0 else { return nil }
-    self.init(info)
-  }
-
-  /// The version of an open file.
-  package init?(descriptor: Int32) {
-    var info = stat()
-    guard fstat(descriptor, &info) == 0 else { return nil }
+    guard let info = FileIdentity.status(path: path) else { return nil }
     self.init(info)
   }
 
@@ -45,8 +37,6 @@ extension FileVersion {
   /// The version of the entry `name` of `folder` itself (a symbolic link's own, not its target's); nil when there
   /// is none.
   package static func entry(in folder: Folder, name: String) -> FileVersion? {
-    var info = stat()
-    guard fstatat(folder.descriptor, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else { return nil }
-    return FileVersion(info)
+    FileIdentity.status(in: folder.descriptor, name: name).map(FileVersion.init)
   }
 }
