@@ -64,18 +64,23 @@ struct ResumeLedgerCommandTests {
 
   /// Item 1: a record's temporary file left by a run killed with kill -9 stayed for ever (its name was not one the
   /// sweep knows, and `.stampcam` was never swept). Now records are staged under `TemporaryName`s and the next run
-  /// sweeps `.stampcam` as it sweeps the folders outputs go in.
+  /// sweeps `.stampcam` as it sweeps the folders outputs go in; a temporary named the old way is removed once it
+  /// is a day old (the name does not say which machine made it), and a recent one is left alone.
   @Test func aDeadRunsRecordTemporaryIsSwept() throws {
     let cli = try CommandRunner()
     defer { cli.remove() }
     try Self.prepare(cli)
     // pid_max on Linux is at most 4194304: pid 2147483000 belongs to no process.
     let dead = ".0123456789abcdef0123456789abcdef.stampcam-\(TemporaryName.machine)-2147483000-0badf00d.tmp"
-    try cli.write("out/.stampcam/" + dead, "stampcam resume record")
+    let (old, recent) = ("0123456789abcdef0123456789abcdef.tmp-4242-99", "fedcba9876543210fedcba9876543210.tmp-4242-7")
+    for name in [dead, old, recent] { try cli.write("out/.stampcam/" + name, "stampcam resume record") }
+    let twoDaysAgo = Date(timeIntervalSinceNow: -2 * 86_400)
+    try FileManager.default.setAttributes(
+      [.modificationDate: twoDaysAgo], ofItemAtPath: cli.path("out/.stampcam/" + old))
     #expect(try cli.run(["render", "m.json", "--out", "out"]).status == 0)
     let left = try FileManager.default.contentsOfDirectory(atPath: cli.path("out/.stampcam"))
-    #expect(!left.contains(dead))
-    #expect(left.count == 1)
+    #expect(!left.contains(dead) && !left.contains(old) && left.contains(recent))
+    #expect(left.count == 2)
   }
 
   /// Item 2: a 1 GB sparse file in place of a record was read whole (2.1 GB of memory, many seconds). Now its size is

@@ -44,6 +44,17 @@ struct ResumeLedger: Sendable {
     }
     self.output = output
     TemporaryFiles.removeStale(in: folder)
+    TemporaryFiles.remove(in: folder) { name, modified in Self.isOldTemporary(name) && time(nil) - modified > 86_400 }
+  }
+
+  /// True for the temporary names earlier stampcams gave records, `<32 hex digits>.tmp-<pid>-<random>`, which no sweep
+  /// knew: one untouched for a day is a leftover of a killed run (which machine made it, the name does not say).
+  static func isOldTemporary(_ name: String) -> Bool {
+    let parts = name.split(separator: "-", omittingEmptySubsequences: false)
+    let digits = Set("0123456789")
+    return parts.count == 3 && parts[0].count == 36 && parts[0].hasSuffix(".tmp")
+      && parts[0].dropLast(4).allSatisfy { Set("0123456789abcdef").contains($0) }
+      && [parts[1], parts[2]].allSatisfy { !$0.isEmpty && $0.allSatisfy(digits.contains) }
   }
 
   /// Why a job is rendered or skipped under `--resume`, as the report says it.
