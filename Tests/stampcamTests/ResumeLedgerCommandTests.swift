@@ -170,6 +170,7 @@ struct ResumeLedgerCommandTests {
     blue.executableURL = CommandRunner.executable
     blue.arguments = ["render", "blue.json", "--out", "out", "--quiet", "--jobs", "2"]
     blue.currentDirectoryURL = cli.url
+    blue.standardError = FileHandle.nullDevice
     try blue.run()
     let red = try cli.run(["render", "red.json", "--out", "out", "--quiet", "--jobs", "2"])
     blue.waitUntilExit()
