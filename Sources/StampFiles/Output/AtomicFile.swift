@@ -18,21 +18,26 @@ package enum AtomicFile {
   /// Creates the temporary file for `target`, lets `fill` write it through its descriptor (which `fill` must not
   /// close) and flushes it to disk; on any failure it is removed. The caller commits or discards the result.
   package static func stage(_ target: OutputTarget, _ fill: (Int32) throws -> Void) throws -> StagedFile {
-    try stage(target, registry: .shared, fill)
+    try stage(target, registry: .shared, flushing: true, fill)
   }
 
   /// Writes `data` over `target` at once, as `write` does, for a caller inside `TemporaryFiles.commit`'s `record`
   /// (whose lock is held): the temporary file is not registered, so one left by a run killed meanwhile is removed
-  /// by the next run's sweep of the folder (its name is a `TemporaryName`).
+  /// by the next run's sweep of the folder (its name is a `TemporaryName`). Nothing is flushed to disk, which would
+  /// hold the lock for every job: for a file whose loss or tearing in a crash costs only work (a resume record,
+  /// whose check digest finds it torn).
   package static func writeUnregistered(_ data: Data, to target: OutputTarget) throws {
-    let staged = try stage(target, registry: nil) { fd in try write(data, to: fd, display: target.display) }
-    try StagedFile.renameAll([staged], protecting: [])
+    let staged = try stage(target, registry: nil, flushing: false) { fd in
+      try write(data, to: fd, display: target.display)
+    }
+    try StagedFile.renameAll([staged], protecting: [], flushing: false)
   }
 
-  /// `stage`, registering the temporary file in `registry` (removed on a signal) when there is one.
-  private static func stage(_ target: OutputTarget, registry: TemporaryFiles?, _ fill: (Int32) throws -> Void)
-    throws -> StagedFile
-  {
+  /// `stage`, registering the temporary file in `registry` (removed on a signal) when there is one, and flushing it
+  /// to disk when `flushing`.
+  private static func stage(
+    _ target: OutputTarget, registry: TemporaryFiles?, flushing: Bool, _ fill: (Int32) throws -> Void
+  ) throws -> StagedFile {
     let folder = target.folder.descriptor
     // Created no more open than it may end: a file another user could open for writing before `limitMode` ran would
     // stay open to them after it.
@@ -50,7 +55,9 @@ package enum AtomicFile {
       defer { close(fd) }
       try fill(fd)
       try limitMode(fd, to: target.modeLimit, display: target.display)
-      guard fsync(fd) == 0 else { throw FileError.write(path: target.display, message: Folder.reason(errno)) }
+      guard !flushing || fsync(fd) == 0 else {
+        throw FileError.write(path: target.display, message: Folder.reason(errno))
+      }
     } catch {
       unlinkat(folder, temporary, 0)
       registry?.remove(staged)
