@@ -88,7 +88,7 @@ struct ResumeLedgerTests {
     _ = try Self.run(w)
     let job = try #require(try w.jobs("m.json").first)
     let runner = try BatchRunner(options: BatchOptions(outputFolder: w.path("out")))
-    let ledger = ResumeLedger(root: try #require(runner.jobRenderer.paths?.root))
+    let ledger = runner.ledger
     let old = try #require(ResumeFingerprint(job: job, renderer: runner.jobRenderer, version: "0.0.1"))
     ledger.remember(job, outputs: ["j.png"], fingerprint: old)
     #expect(try Self.run(w).resume == "redone: stampcam version changed")

@@ -22,4 +22,16 @@ struct PathRulesTests {
     #expect(PathRules.resolve("a.jpg", in: "/") == "/a.jpg")
     #expect(PathRules.folder(of: "/m.json") == "/" && PathRules.folder(of: "a/b/m.json") == "a/b")
   }
+
+  /// A manifest could write its outputs over `--resume`'s records and claims in `--out/.stampcam`. Now an output
+  /// there is refused, however it is spelled; a `.stampcam` deeper down, or a name that only starts so, is not it.
+  @Test(arguments: [".stampcam/r.png", "./.stampcam/x.png", ".stampcam//a/b.png"])
+  func outputsInStampcamsOwnFolderAreRefused(_ given: String) {
+    #expect(PathRules.problem(withOutput: given)?.contains("must not go in .stampcam") == true)
+  }
+
+  @Test(arguments: ["a/.stampcam/x.png", ".stampcamx/y.png", ".stampcam.png"])
+  func otherNamesLikeStampcamsFolderAreOutputs(_ given: String) {
+    #expect(PathRules.problem(withOutput: given) == nil)
+  }
 }

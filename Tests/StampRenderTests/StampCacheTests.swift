@@ -63,4 +63,33 @@ extension StampCacheTests {
     _ = try big.stamp(stamps[1])
     #expect((big.count, big.heldBytes) == (1, 256))
   }
+
+  /// Item 9: the cache was keyed by the path alone, so a stamp replaced during a batch was drawn as it first was for
+  /// the rest of the batch, and one missing at first failed every later job. Now each request compares the file's
+  /// version (device, inode, size, modification and change times) with the one decoded: a stamp renamed over, one
+  /// rewritten in place, and one that appears are each decoded again; an unchanged one is not.
+  @Test func aStampReplacedOrRewrittenOrAppearingIsDecodedAgain() throws {
+    let fixtures = try Fixtures()
+    defer { fixtures.remove() }
+    let cache = StampCache()
+    let stamp = try fixtures.solid("s.png", width: 4, height: 4, pixel: [255, 0, 0, 255])
+    let first = try cache.stamp(stamp)
+    #expect(try first.image.pixels().prefix(4) == [255, 0, 0, 255])
+    #expect(try cache.stamp(stamp) === first)
+
+    let blue = try fixtures.solid("blue.png", width: 4, height: 4, pixel: [0, 0, 255, 255])
+    #expect(rename(blue, stamp) == 0)
+    #expect(try cache.stamp(stamp).image.pixels().prefix(4) == [0, 0, 255, 255])
+
+    // Rewritten through the same inode, at another size.
+    _ = try fixtures.solid("s.png", width: 6, height: 6, pixel: [0, 255, 0, 255])
+    let green = try cache.stamp(stamp)
+    #expect(try green.image.pixels().prefix(4) == [0, 255, 0, 255] && green.pixelSize == StampSize(6, 6))
+    #expect(cache.count == 1)
+
+    let late = fixtures.path("late.png")
+    #expect(throws: RenderError.self) { try cache.pixelSize(of: late) }
+    _ = try fixtures.solid("late.png", width: 5, height: 3, pixel: [9, 9, 9, 255])
+    #expect(try cache.pixelSize(of: late) == StampSize(5, 3))
+  }
 }

@@ -48,6 +48,11 @@ extension TestFolder {
     try run(["-c", "exec \"$0\" \"$@\" \(redirections)", Self.executable.path] + arguments, program: "/bin/sh")
   }
 
+  /// Runs stampcam with `arguments` after the shell commands `setup` (`umask 000`), in the shell that then becomes it.
+  func run(_ arguments: [String], after setup: String) throws -> CommandResult {
+    try run(["-c", "\(setup); exec \"$0\" \"$@\"", Self.executable.path] + arguments, program: "/bin/sh")
+  }
+
   /// Runs stampcam with its stdout a pipe whose reading end is already closed, so that every write to it fails
   /// with EPIPE; stderr is captured.
   func runIntoClosedPipe(_ arguments: [String]) throws -> CommandResult {

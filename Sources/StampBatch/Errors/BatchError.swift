@@ -2,6 +2,8 @@
 package enum BatchError: Error, CustomStringConvertible, Equatable {
   /// The output folder cannot be created or used.
   case outputFolder(path: String, message: String)
+  /// `.stampcam` under the output folder cannot hold the resume records and output claims.
+  case ledger(path: String, message: String)
   /// A job's output path would leave the output folder or overwrite an input.
   case unsafeOutput(job: String, path: String, reason: String)
 
@@ -9,6 +11,8 @@ package enum BatchError: Error, CustomStringConvertible, Equatable {
     switch self {
     case .outputFolder(let path, let message):
       return "\(path): cannot use as the output folder: \(message)"
+    case .ledger(let path, let message):
+      return "\(path): cannot keep the resume records and output claims there: \(message)"
     case .unsafeOutput(_, let path, let reason):
       // Raised inside a job, whose error starts with the manifest, line and id already.
       return "output \(path): \(reason)"

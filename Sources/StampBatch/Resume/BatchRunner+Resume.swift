@@ -2,9 +2,10 @@ import StampFiles
 import StampManifest
 
 extension BatchRunner {
-  /// Renders `job` unless `resume` is on and its record shows its outputs were made from the same job, inputs and
-  /// version; records how the outputs were made after a render that succeeds. The outcome's `resume` says why the
-  /// job was skipped or rendered when `resume` is on.
+  /// Renders `job` unless `resume` is on and its record shows its outputs were made from the same job, inputs,
+  /// policy and version; records how the outputs were made after a render that succeeds. All of it happens under
+  /// the job's claim on its outputs (see `ResumeLedger.claim`): a job whose output another run is writing fails.
+  /// The outcome's `resume` says why the job was skipped or rendered when `resume` is on.
   static func perform(
     _ job: JobEntry, with renderer: JobRenderer, ledger: ResumeLedger?, options: BatchOptions,
     cancellation: Cancellation, record: (JobOutcome) -> Bool
@@ -12,8 +13,16 @@ extension BatchRunner {
     guard let ledger else {
       return perform(job, with: renderer, options: options, cancellation: cancellation, record: record)
     }
-    let fingerprint = ResumeFingerprint(job: job, renderer: renderer)
     let outputs = renderer.outputs(of: job)
+    let claim: ResumeLedger.Claim
+    do {
+      claim = try ledger.claim(outputs)
+    } catch {
+      _ = record(failure(of: job, options: options, error, seconds: 0))
+      return
+    }
+    defer { claim.release() }
+    let fingerprint = ResumeFingerprint(job: job, renderer: renderer)
     var reason: String?
     if options.resume {
       let verdict = ledger.verdict(for: job, outputs: outputs, fingerprint: fingerprint)
@@ -26,11 +35,13 @@ extension BatchRunner {
       reason = verdict.report
     }
     ledger.forget(job)
-    // The record is written with the report line, once the outputs are in place (see `TemporaryFiles.commit`).
+    // The record is written with the report line, once the outputs are in place (see `TemporaryFiles.commit`), and
+    // only when the inputs are still the files the fingerprint describes: one replaced during the render may have
+    // been read in either version, so no record then, and the next `--resume` renders the job again.
     perform(job, with: renderer, options: options, cancellation: cancellation) { outcome in
       var outcome = outcome
       outcome.resume = reason
-      if outcome.status == .ok, let fingerprint {
+      if outcome.status == .ok, let fingerprint, ResumeFingerprint.inputs(of: job) == fingerprint.inputs {
         ledger.remember(job, outputs: outcome.outputs, fingerprint: fingerprint)
       }
       return record(outcome)

@@ -46,15 +46,19 @@ package struct BatchOptions: Sendable {
 package struct BatchRunner: Sendable {
   let options: BatchOptions
   let jobRenderer: JobRenderer
+  /// The resume records and the claims on outputs, in `.stampcam` under the output folder.
+  let ledger: ResumeLedger
 
-  /// Prepares a run: creates the output folder.
+  /// Prepares a run: creates the output folder and its `.stampcam`.
   package init(options: BatchOptions) throws {
     self.options = options
     try options.inputs.activate()
     let cache = StampCache(maxPixels: options.maxPixels, policy: options.inputs, budget: options.stampCacheBytes)
     var renderer = Renderer(cache: cache, maxPixels: options.maxPixels)
     renderer.inputs = options.inputs
-    var jobRenderer = JobRenderer(renderer: renderer, paths: try OutputPaths(folder: options.outputFolder))
+    let paths = try OutputPaths(folder: options.outputFolder)
+    ledger = try ResumeLedger(output: paths.folder)
+    var jobRenderer = JobRenderer(renderer: renderer, paths: paths)
     jobRenderer.overlayAll = options.overlay
     jobRenderer.protected = options.protected
     self.jobRenderer = jobRenderer
@@ -96,7 +100,7 @@ package struct BatchRunner: Sendable {
     let report = Locked(())
     let jobRenderer = self.jobRenderer
     let options = self.options
-    let ledger = jobRenderer.paths.map { ResumeLedger(root: $0.root) }
+    let ledger = self.ledger
     WorkQueue.run(
       width: options.concurrency,
       next: {
@@ -130,11 +134,7 @@ package struct BatchRunner: Sendable {
   ) {
     let start = DispatchTime.now()
     func seconds() -> Double { Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9 }
-    func failed(_ error: Error) -> JobOutcome {
-      let told = RenderError(error)?.diagnosed(reading: job.base) ?? error
-      let place = (options.manifest.map { "\($0):\(job.line): " } ?? "") + "job \(JSONString.quoted(job.id)): "
-      return JobOutcome(id: job.id, status: .failed, outputs: [], error: place + "\(told)", seconds: seconds())
-    }
+    func failed(_ error: Error) -> JobOutcome { failure(of: job, options: options, error, seconds: seconds()) }
     // The job's stop switch: thrown by its timer, or by the batch once a signal's grace is over.
     let control = JobControl()
     let timeout = options.jobTimeout
@@ -163,5 +163,13 @@ package struct BatchRunner: Sendable {
       outcome.fallback = path?.fallback
       return record(outcome)
     }
+  }
+
+  /// The job failed with `error`, told by the file at fault (see `RenderError.diagnosed`) after where the job is:
+  /// the manifest, the line the job starts on, and its id.
+  static func failure(of job: JobEntry, options: BatchOptions, _ error: Error, seconds: Double) -> JobOutcome {
+    let told = RenderError(error)?.diagnosed(reading: job.base) ?? error
+    let place = (options.manifest.map { "\($0):\(job.line): " } ?? "") + "job \(JSONString.quoted(job.id)): "
+    return JobOutcome(id: job.id, status: .failed, outputs: [], error: place + "\(told)", seconds: seconds)
   }
 }

@@ -7,8 +7,6 @@ import StampRender
 /// from that descriptor, never through a symbolic link, so nothing is created or written outside it, even when a
 /// folder inside is swapped for a link while a job runs.
 struct OutputPaths: Sendable {
-  /// The output folder's real path (symlinks resolved).
-  let root: String
   /// The output folder, held open.
   let folder: Folder
   /// Folders whose stale temporaries (of runs that died) were removed in this run.
@@ -25,7 +23,6 @@ struct OutputPaths: Sendable {
     } catch {
       throw BatchError.outputFolder(path: path, message: (error as? Folder.Failure)?.reason ?? "\(error)")
     }
-    root = Self.realPath(path)
     sweep(folder)
   }
 

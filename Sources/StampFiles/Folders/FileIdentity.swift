@@ -10,17 +10,27 @@ package struct FileIdentity: Hashable, Sendable {
 
   /// The identity of the file `path` names, following symbolic links; nil when there is none.
   package init?(path: String) {
-    var info = stat()
-    guard stat(path, &info) == 0 else { return nil }
+    guard let info = Self.status(path: path) else { return nil }
     self.init(info)
   }
 
   /// The identity of the entry `name` of the open folder `folder`, not following a symbolic link; nil when there is
   /// none.
   init?(in folder: Int32, name: String) {
-    var info = stat()
-    guard fstatat(folder, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else { return nil }
+    guard let info = Self.status(in: folder, name: name) else { return nil }
     self.init(info)
+  }
+
+  /// What `stat` says of the file `path` names (links followed); nil when there is none.
+  static func status(path: String) -> stat? {
+    var info = stat()
+    return stat(path, &info) == 0 ? info : nil
+  }
+
+  /// What `fstatat` says of the entry `name` of the open folder `folder` itself (a link's own); nil when none.
+  static func status(in folder: Int32, name: String) -> stat? {
+    var info = stat()
+    return fstatat(folder, name, &info, AT_SYMLINK_NOFOLLOW) == 0 ? info : nil
   }
 
   /// The identity of the entry `name` of `folder` itself (a symbolic link's own, not its target's); nil when there

@@ -24,31 +24,30 @@ package final class Folder: Sendable {
     package var description: String { "\(name): \(reason)" }
   }
 
+  /// The mode folders stampcam makes are created with: writable by their owner alone, whatever the umask (which can
+  /// only take more away), so that no other user can add a file or a link to them.
+  package static let madeMode: mode_t = 0o755
+
   /// Opens the folder at `path`, following symbolic links (the user named it), creating it and its parents when
-  /// `creating` and missing.
+  /// `creating` and missing (with `madeMode`).
   package static func open(path: String, creating: Bool = false) throws -> Folder {
-    if creating {
-      do {
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-      } catch {
-        throw Failure(name: path, reason: (error as NSError).localizedDescription)
-      }
-    }
+    if creating { try make(path) }
     let fd = Foundation.open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
     guard fd >= 0 else { throw Failure(name: path, reason: Self.reason(errno)) }
     return Folder(descriptor: fd, display: path)
   }
 
-  /// The subfolder `name` (one component, neither `.` nor `..`), made when missing and `creating`, never reached
-  /// through a symbolic link: it is made (mkdirat) only in this folder, already open, and opened with O_NOFOLLOW.
-  package func child(_ name: String, creating: Bool) throws -> Folder {
+  /// The subfolder `name` (one component, neither `.` nor `..`), made when missing and `creating` (with `mode`, which
+  /// the umask can only narrow), never reached through a symbolic link: it is made (mkdirat) only in this folder,
+  /// already open, and opened with O_NOFOLLOW.
+  package func child(_ name: String, creating: Bool, mode: mode_t = Folder.madeMode) throws -> Folder {
     guard !name.isEmpty, name != ".", name != "..", !name.contains("/") else {
       throw Failure(name: name, reason: "is not a plain folder name")
     }
     let flags = O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC
     var fd = openat(descriptor, name, flags)
     if fd < 0, errno == ENOENT, creating {
-      guard mkdirat(descriptor, name, 0o777) == 0 || errno == EEXIST else {
+      guard mkdirat(descriptor, name, mode) == 0 || errno == EEXIST else {
         throw Failure(name: name, reason: Self.reason(errno))
       }
       fd = openat(descriptor, name, flags)
@@ -59,6 +58,17 @@ package final class Folder: Sendable {
       throw Failure(name: name, reason: isLink ? "is a symbolic link" : Self.reason(code))
     }
     return Folder(descriptor: fd, display: display + "/" + name)
+  }
+
+  /// Makes the folder `path` and its missing parents, each with `madeMode`.
+  private static func make(_ path: String) throws {
+    var prefix = path.hasPrefix("/") ? "/" : ""
+    for part in path.split(separator: "/") {
+      prefix += (prefix.isEmpty || prefix.hasSuffix("/") ? "" : "/") + part
+      guard mkdir(prefix, madeMode) == 0 || errno == EEXIST else {
+        throw Failure(name: prefix, reason: reason(errno))
+      }
+    }
   }
 
   /// The folder's identity (device and inode).

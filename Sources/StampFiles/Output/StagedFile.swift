@@ -22,9 +22,9 @@ package final class StagedFile: Sendable {
 
   /// Renames `files` over their targets, all or none: first every target is checked (not a symbolic link, not a
   /// folder, none of `protected`), then they are renamed; should a rename still fail, those already renamed are
-  /// removed again. The temporaries are gone afterwards either way; each folder is flushed after its renames.
-  /// Called with the registry's lock held (see `TemporaryFiles.commit`).
-  static func renameAll(_ files: [StagedFile], protecting protected: Set<FileIdentity>) throws {
+  /// removed again. The temporaries are gone afterwards either way; each folder is flushed after its renames when
+  /// `flushing`. Called with the registry's lock held (see `TemporaryFiles.commit`).
+  static func renameAll(_ files: [StagedFile], protecting protected: Set<FileIdentity>, flushing: Bool = true) throws {
     do {
       for file in files { try file.checkTarget(protected) }
     } catch {
@@ -43,7 +43,7 @@ package final class StagedFile: Sendable {
       renamed.append(file)
     }
     var synced = Set<ObjectIdentifier>()
-    for file in files where synced.insert(ObjectIdentifier(file.target.folder)).inserted {
+    for file in files where flushing && synced.insert(ObjectIdentifier(file.target.folder)).inserted {
       try file.target.folder.sync()
     }
   }

@@ -75,6 +75,15 @@ package final class TemporaryFiles: Sendable {
   /// files named by `TemporaryName` whose run is gone (see `TemporaryName.isStale`). Returns the names removed.
   @discardableResult
   package static func removeStale(in folder: Folder) -> [String] {
+    remove(in: folder) { name, modified in
+      TemporaryName.owner(of: name) != nil && TemporaryName.isStale(name, modified: modified)
+    }
+  }
+
+  /// Removes the regular files of `folder` for which `stale` (given the name and the modification time) is true.
+  /// Returns the names removed.
+  @discardableResult
+  package static func remove(in folder: Folder, where stale: (String, time_t) -> Bool) -> [String] {
     // A descriptor of its own, so that reading the entries moves no offset of the folder's.
     let fd = openat(folder.descriptor, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC)
     guard fd >= 0 else { return [] }
@@ -86,10 +95,9 @@ package final class TemporaryFiles: Sendable {
     var removed: [String] = []
     while let entry = readdir(stream) {
       let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-      guard TemporaryName.owner(of: name) != nil else { continue }
       var info = stat()
       guard fstatat(folder.descriptor, name, &info, AT_SYMLINK_NOFOLLOW) == 0, info.st_mode & S_IFMT == S_IFREG,
-        TemporaryName.isStale(name, modified: info.st_mtim.tv_sec)
+        stale(name, info.st_mtim.tv_sec)
       else { continue }
       if unlinkat(folder.descriptor, name, 0) == 0 { removed.append(name) }
     }

@@ -64,19 +64,25 @@ public struct ManifestDecoder: Sendable {
   public func validate(contentsOf url: URL, checking check: (JobEntry) -> [Diagnostic] = { _ in [] })
     -> [Diagnostic]
   {
+    if ManifestFormat(path: url.path) == .jsonLines { return validate(jobs(inLinesAt: url), checking: check) }
     var collector = DiagnosticCollector(limit: limits.maxDiagnostics, file: Self.names(of: url).file)
-    if ManifestFormat(path: url.path) == .jsonLines {
-      for record in jobs(inLinesAt: url) {
-        switch record.result {
-        case .failure(let error): collector.add(error.diagnostics)
-        case .success(let job): collector.add(check(job))
-        }
-      }
-    } else {
-      do {
-        for job in try decode(contentsOf: url).jobs { collector.add(check(job)) }
-      } catch {
-        collector.add(error.diagnostics)
+    do {
+      for job in try decode(contentsOf: url).jobs { collector.add(check(job)) }
+    } catch {
+      collector.add(error.diagnostics)
+    }
+    return collector.diagnostics
+  }
+
+  /// Validates one pass of `lines` as `validate(contentsOf:checking:)` does a JSON Lines file.
+  public func validate(_ lines: JSONLinesReader, checking check: (JobEntry) -> [Diagnostic] = { _ in [] })
+    -> [Diagnostic]
+  {
+    var collector = DiagnosticCollector(limit: limits.maxDiagnostics, file: Self.names(of: lines.url).file)
+    for record in lines {
+      switch record.result {
+      case .failure(let error): collector.add(error.diagnostics)
+      case .success(let job): collector.add(check(job))
       }
     }
     return collector.diagnostics
@@ -85,6 +91,14 @@ public struct ManifestDecoder: Sendable {
   /// Streams the jobs of a JSON Lines manifest, one line at a time.
   public func jobs(inLinesAt url: URL) -> JSONLinesReader {
     JSONLinesReader(url: url, limits: limits)
+  }
+
+  /// Streams the jobs of a JSON Lines manifest opened now, once: every pass (validate it, then render it) reads that
+  /// one file from its first line, never another renamed over its path, and a pass that finds the file changed (its
+  /// size, modification or change time; a file renamed over it changes its change time) stops there with a failure
+  /// naming the file.
+  public func jobs(inLinesHeldOpenAt url: URL) -> JSONLinesReader {
+    JSONLinesReader(holding: url, limits: limits)
   }
 
   /// The name diagnostics give the file (as the user wrote it) and the folder its relative paths start from.

@@ -18,6 +18,9 @@ enum PathRules {
     let parts = path.split(separator: "/", omittingEmptySubsequences: false)
     if parts.contains("..") { return "must not contain a '..' component (outputs stay under --out)" }
     if normalize(path).isEmpty || path.hasSuffix("/") || parts.last == "." { return "must name a file, not a folder" }
+    if normalize(path).split(separator: "/").first.map({ Array($0.utf8) }) == Array(".stampcam".utf8) {
+      return "must not go in .stampcam, the folder of render's resume records and output claims"
+    }
     return nil
   }
 

@@ -11,10 +11,19 @@
 /// The manifest file, open for reading through the system calls directly so that failures carry errno's plain words
 /// (StampManifest uses no Foundation file API; the photos and stamps are opened by StampFiles' `InputFile`).
 final class ManifestFile {
-  private let descriptor: Int32
+  let descriptor: Int32
+  /// The held file this reads, from its first byte at an offset of its own, checking its version after each read.
+  private let held: HeldFile?
+  private var offset: Int64 = 0
 
-  private init(descriptor: Int32) {
+  private init(descriptor: Int32, held: HeldFile? = nil) {
     self.descriptor = descriptor
+    self.held = held
+  }
+
+  /// A pass over `held`, from its first byte.
+  convenience init(reading held: HeldFile) {
+    self.init(descriptor: dup(held.descriptor), held: held)
   }
 
   deinit {
@@ -43,11 +52,16 @@ final class ManifestFile {
     buffer.append(contentsOf: repeatElement(0, count: count))
     while true {
       let n = buffer.withUnsafeMutableBytes { raw in
-        systemRead(descriptor, raw.baseAddress.map { $0 + start }, count)
+        let into = raw.baseAddress.map { $0 + start }
+        return held == nil ? systemRead(descriptor, into, count) : pread(descriptor, into, count, off_t(offset))
       }
       if n < 0 && errno == EINTR { continue }
       buffer.removeLast(count - max(n, 0))
-      return n < 0 ? .failure(ReadFailure(reason: ManifestFile.reason(errno))) : .success(n)
+      guard n >= 0 else { return .failure(ReadFailure(reason: ManifestFile.reason(errno))) }
+      offset += Int64(n)
+      // Checked after the read: bytes read before a change are the ones validated.
+      if let change = held?.change() { return .failure(ReadFailure(reason: change)) }
+      return .success(n)
     }
   }
 

@@ -12,10 +12,10 @@ public struct JSONLinesIterator: IteratorProtocol {
   private var jobIndex = 0
   private var sawContent = false
 
-  init(url: URL, limits: ManifestLimits) {
+  init(url: URL, limits: ManifestLimits, held: (file: HeldFile?, failure: String?)? = nil) {
     (file, folder) = ManifestDecoder.names(of: url)
     self.limits = limits
-    let (input, reason) = ManifestFile.open(url.path)
+    let (input, reason) = held.map { ($0.file.map(ManifestFile.init(reading:)), $0.failure) } ?? ManifestFile.open(url.path)
     source = input.map { LineSource(input: $0, maxLine: limits.maxBytes) }
     openFailure = reason
   }

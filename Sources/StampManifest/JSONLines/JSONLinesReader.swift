@@ -4,7 +4,8 @@ import Foundation
 ///
 /// Each non-blank line is one job, except that the first may be a header `{"version": 1, "defaults": {...}}` (told
 /// apart by its `version` key) whose defaults apply to every job. Memory stays flat however many lines there are:
-/// only the ids and output paths seen so far are kept, to report duplicates. Iterating twice reads the file twice.
+/// only the ids and output paths seen so far are kept, to report duplicates. Iterating twice reads the file twice: by
+/// its path again, or, for a reader from `ManifestDecoder.jobs(inLinesHeldOpenAt:)`, the one file opened then.
 ///
 /// ```swift
 /// for record in ManifestDecoder().jobs(inLinesAt: url) {
@@ -19,16 +20,26 @@ public struct JSONLinesReader: Sequence, Sendable {
   public let url: URL
   /// Bounds on each line and job.
   public let limits: ManifestLimits
+  /// The file held open for every pass, or why it could not be opened; nil to open the path at each pass.
+  private let held: (file: HeldFile?, failure: String?)?
 
   /// Creates a reader; nothing is read until iteration.
   public init(url: URL, limits: ManifestLimits = ManifestLimits()) {
     self.url = url
     self.limits = limits
+    held = nil
   }
 
-  /// Opens the file and starts at its first line.
+  /// A reader of the file at `url` opened now, once, for every pass (see `HeldFile`).
+  init(holding url: URL, limits: ManifestLimits) {
+    self.url = url
+    self.limits = limits
+    held = HeldFile.open(url.path)
+  }
+
+  /// Opens the file (or starts again on the one held) and starts at its first line.
   public func makeIterator() -> JSONLinesIterator {
-    JSONLinesIterator(url: url, limits: limits)
+    JSONLinesIterator(url: url, limits: limits, held: held)
   }
 }
 

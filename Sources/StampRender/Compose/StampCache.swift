@@ -43,8 +43,12 @@ final class PreparedStamp: Sendable {
 /// asked for later.
 ///
 /// Concurrent requests for one path decode it once: the first caller decodes while the others wait on the lock.
+/// Each request checks the file's version first (`FileVersion`: identity, size, modification and change times): a
+/// stamp replaced or rewritten since it was decoded, or one missing then that exists now, is decoded again.
 package final class StampCache: Sendable {
   private struct Entry {
+    /// The file's version seen just before it was decoded (nil: there was no file).
+    var version: FileVersion?
     var result: Result<PreparedStamp, RenderError>
     var bytes: Int
     var lastUse: Int
@@ -95,10 +99,16 @@ package final class StampCache: Sendable {
   func stamp(_ path: String) throws -> PreparedStamp {
     try state.withLock { state in
       state.clock += 1
+      // Seen before the decode opens the file: a change after this look shows as another version next time.
+      let version = FileVersion(path: path)
       if var entry = state.entries[path] {
-        entry.lastUse = state.clock
-        state.entries[path] = entry
-        return entry.result
+        guard entry.version != version else {
+          entry.lastUse = state.clock
+          state.entries[path] = entry
+          return entry.result
+        }
+        state.bytes -= entry.bytes
+        state.entries[path] = nil
       }
       // Told by decoding the stamp alone (see `RenderError.diagnosed`): the error is kept for every job that uses it.
       let result = Result { try Self.prepare(path, maxPixels: maxPixels, policy: policy) }.mapError {
@@ -108,7 +118,7 @@ package final class StampCache: Sendable {
       if case .failure(.stopped) = result { return result }
       // A failure is remembered too (a missing stamp fails every job naming it), for the room its message takes.
       let size = (try? result.get()).map { $0.image.width * $0.image.height * $0.image.bands } ?? 1024
-      state.entries[path] = Entry(result: result, bytes: size, lastUse: state.clock)
+      state.entries[path] = Entry(version: version, result: result, bytes: size, lastUse: state.clock)
       state.bytes += size
       while state.bytes > budget, state.entries.count > 1,
         let oldest = state.entries.min(by: { $0.value.lastUse < $1.value.lastUse })

@@ -8,7 +8,8 @@ extension RenderCommand {
   struct Checked {
     /// The jobs of a JSON manifest; empty for JSON Lines, which are streamed again to render.
     var jobs: [JobEntry]
-    var lines: Bool
+    /// A JSON Lines manifest, held open: the render's pass reads the file validated, or stops where it changed.
+    var lines: JSONLinesReader?
     var claims: OutputClaims
     var inputs: InputPolicy
   }
@@ -18,7 +19,7 @@ extension RenderCommand {
   func checkedManifest() -> Checked? {
     let url = URL(fileURLWithPath: options.manifest)
     let decoder = ManifestDecoder()
-    let lines = ManifestFormat(path: options.manifest) == .jsonLines
+    let lines = ManifestFormat(path: options.manifest) == .jsonLines ? decoder.jobs(inLinesHeldOpenAt: url) : nil
     let file = options.manifest
     let inputs: InputPolicy
     do {
@@ -43,8 +44,8 @@ extension RenderCommand {
         + (root.map { InputCheck.confined(job, to: $0, file: file) } ?? [])
     }
     var jobs: [JobEntry] = []
-    if lines {
-      let diagnostics = decoder.validate(contentsOf: url, checking: check)
+    if let lines {
+      let diagnostics = decoder.validate(lines, checking: check)
       if !diagnostics.isEmpty { return Self.invalid(diagnostics) }
     } else {
       do {

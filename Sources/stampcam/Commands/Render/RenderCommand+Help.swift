@@ -36,6 +36,10 @@ extension RenderCommand {
       are named .<name>.stampcam-<machine>-<pid>-<hex>.tmp; those a killed run left are removed by the next run that
       writes in their folder: once their process is gone on this machine, after a day untouched for other machines.
 
+      One writer per output: a job claims each output (a lock file in DIR/.stampcam/, which stampcam makes 0700 and
+      never reaches through a symbolic link) while it writes it and its record; a job of another run (another
+      manifest or shard into DIR) that wants an output claimed at that moment fails and writes nothing there.
+
       A job that fails says where and why, on stderr and in the report's "error", e.g.
       photos.json:41: job "bridge-07": photos/bridge.jpg: truncated JPEG: the manifest, the line where the job
       starts (its line in JSON Lines), the job's id, then the file at fault (an input as the manifest's folder and

@@ -32,8 +32,8 @@ extension RenderCommand {
       },
       .flag(
         "--resume",
-        "skip jobs whose outputs were made from the same job, input files (size and modification time) and "
-          + "stampcam version, as recorded in DIR/.stampcam/; render the others again"
+        "skip jobs whose outputs were made from the same job, input files (inode, size, modification and change "
+          + "times), input policy and stampcam version, as recorded in DIR/.stampcam/; render the others again"
       ) { $0.resume = true },
       .value(
         "--report", "FILE|-",

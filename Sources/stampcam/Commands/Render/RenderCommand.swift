@@ -36,7 +36,7 @@ struct RenderCommand: Subcommand {
     }
     let cancellation = Cancellation()
     let signals = SignalWatch(cancellation: cancellation, quiet: options.quiet)
-    let total = lines ? nil : jobs.count { batch.shard?.contains($0.index) ?? true }
+    let total = lines != nil ? nil : jobs.count { batch.shard?.contains($0.index) ?? true }
     let progress = Progress(total: total, enabled: !options.quiet && Terminal.isInteractive)
     let tally = Tally()
     let start = Date()
@@ -51,8 +51,8 @@ struct RenderCommand: Subcommand {
       progress.update(done: tally.add(counted))
       return noted
     }
-    if lines {
-      let records = ManifestDecoder().jobs(inLinesAt: URL(fileURLWithPath: file)).lazy.map { $0.result }
+    if let lines {
+      let records = lines.lazy.map { $0.result }
       runner.run(records, cancellation: cancellation, record: onDone)
     } else {
       runner.run(jobs.lazy.map { .success($0) }, cancellation: cancellation, record: onDone)
