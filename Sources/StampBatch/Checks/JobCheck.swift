@@ -18,7 +18,7 @@ package enum JobCheck {
         file: file, line: job.line, path: "jobs[\(job.index)].\(key)",
         message: "\"\(output)\": unknown output format (use .jpg, .jpeg, .png, .webp, .tif or .tiff)")
     }
-    let overlays = overlay || job.overlay ? [("output", JobRenderer.overlayPath(for: job.output))] : []
+    let overlays = overlay || job.overlay ? [("output", PathRules.overlay(of: job.output))] : []
     let lengths = (outputs + overlays).compactMap { key, output -> Diagnostic? in
       guard let long = output.split(separator: "/").first(where: { $0.utf8.count > TemporaryName.longestName })
       else { return nil }
@@ -34,11 +34,11 @@ package enum JobCheck {
   /// A diagnostic for each input of `job` that is missing, not a regular file, or unreadable.
   package static func inputs(of job: JobEntry, file: String) -> [Diagnostic] {
     var found: [Diagnostic] = []
-    var seen = Set<String>()
+    var seen = Set<PathKey>()
     let inputs =
       [("jobs[\(job.index)].base", job.base)]
       + job.stamps.enumerated().map { ("jobs[\(job.index)].stamps[\($0)].image", $1.image) }
-    for (path, input) in inputs where seen.insert(input).inserted {
+    for (path, input) in inputs where seen.insert(PathKey(input)).inserted {
       if let problem = InputFile.problem(with: input) {
         found.append(Diagnostic(file: file, line: job.line, path: path, message: "\(input): \(problem)"))
       }

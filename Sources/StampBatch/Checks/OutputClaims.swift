@@ -12,7 +12,8 @@ package final class OutputClaims {
   /// A file as compared here.
   enum Identity: Hashable {
     case file(FileIdentity)
-    case path(String)
+    /// The real path's bytes (names compared as the file system compares them).
+    case path(PathKey)
   }
 
   /// Who claimed a file first: a field of a job, or the manifest or report themselves.
@@ -77,8 +78,8 @@ package final class OutputClaims {
     }
     var outputs: [(Claim.Field, String)] =
       [(.output, job.output)] + (job.viewOutput.map { [(.viewOutput, $0)] } ?? [])
-    if overlay { outputs.append((.overlay, JobRenderer.overlayPath(for: job.output))) }
-    for (field, output) in outputs where !output.hasPrefix("/") {
+    if overlay { outputs.append((.overlay, PathRules.overlay(of: job.output))) }
+    for (field, output) in outputs where !PathRules.isAbsolute(output) {
       files.append((out + "/" + output, Claim(role: .output, index: job.index, id: job.id, field: field)))
     }
     return files.compactMap { path, claim in
@@ -108,20 +109,20 @@ package final class OutputClaims {
   /// followed by the rest of its components (`.` and `..` in them applied by name).
   static func identity(of path: String) -> Identity {
     if let id = FileIdentity(path: path) { return .file(id) }
-    let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
-    var head = absolute.split(separator: "/").map(String.init)
+    let absolute = PathRules.isAbsolute(path) ? path : FileManager.default.currentDirectoryPath + "/" + path
+    var head = PathRules.components(absolute)
     var rest: [String] = []
     while let last = head.popLast() {
       rest.insert(last, at: 0)
       let folder = "/" + head.joined(separator: "/")
       guard let real = realpath(folder, nil) else { continue }
       defer { free(real) }
-      var parts = String(cString: real).split(separator: "/").map(String.init)
-      for part in rest where part != "." {
-        if part == ".." { _ = parts.popLast() } else { parts.append(part) }
+      var parts = PathRules.components(String(cString: real))
+      for part in rest where !part.utf8.elementsEqual(".".utf8) {
+        if part.utf8.elementsEqual("..".utf8) { _ = parts.popLast() } else { parts.append(part) }
       }
-      return .path("/" + parts.joined(separator: "/"))
+      return .path(PathKey("/" + parts.joined(separator: "/")))
     }
-    return .path(absolute)
+    return .path(PathKey(absolute))
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import StampFiles
 import StampManifest
 
 /// What a job's outputs were made from, kept beside them so that `--resume` skips a job only when nothing that
@@ -26,8 +27,8 @@ struct ResumeFingerprint: Sendable, Equatable {
     var digest = Digest()
     CanonicalText.add(entry, to: &digest)
     CanonicalText.add(renderer.outputs(of: job), to: &digest)
-    var seen = Set<String>()
-    let files = ([entry.base] + entry.stamps.map(\.image)).filter { seen.insert($0).inserted }
+    var seen = Set<PathKey>()
+    let files = ([entry.base] + entry.stamps.map(\.image)).filter { seen.insert(PathKey($0)).inserted }
     guard let inputs = Self.digest(of: files) else { return nil }
     self.version = version
     self.job = digest.hex

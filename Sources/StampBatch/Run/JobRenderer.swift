@@ -28,15 +28,8 @@ struct JobRenderer: Sendable {
   func outputs(of job: JobEntry) -> [String] {
     var outputs = [job.output]
     if let view = job.viewOutput { outputs.append(view) }
-    if overlayAll || job.overlay { outputs.append(Self.overlayPath(for: job.output)) }
+    if overlayAll || job.overlay { outputs.append(PathRules.overlay(of: job.output)) }
     return outputs
-  }
-
-  /// `a/b.jpg` -> `a/b.overlay.jpg`: the overlay is a copy of the output in the same format.
-  static func overlayPath(for output: String) -> String {
-    let slash = output.lastIndex(of: "/").map { output.index(after: $0) } ?? output.startIndex
-    guard let dot = output[slash...].lastIndex(of: "."), dot > slash else { return output + ".overlay" }
-    return String(output[..<dot]) + ".overlay" + String(output[dot...])
   }
 
   /// Renders the job and returns the outputs written (relative paths), renamed into place together.
@@ -109,11 +102,13 @@ struct JobRenderer: Sendable {
     guard header.width * header.height <= renderer.maxPixels else {
       throw RenderError.tooLarge(path: job.base, width: header.width, height: header.height, limit: renderer.maxPixels)
     }
-    var sizes: [String: StampSize] = [:]
-    for stamp in job.stamps where sizes[stamp.image] == nil {
-      sizes[stamp.image] = try stampSize(stamp.image)
+    // Keyed by the paths' bytes: two stamps named alike but for Unicode normalization are two files.
+    var sizes: [PathKey: StampSize] = [:]
+    for stamp in job.stamps where sizes[PathKey(stamp.image)] == nil {
+      sizes[PathKey(stamp.image)] = try stampSize(stamp.image)
     }
-    let spec = try job.scene(imageSize: header.uprightSize, stampPixelSizes: sizes)
+    let spec = try job.scene(
+      imageSize: header.uprightSize, stampPixelSizes: job.stamps.map { sizes[PathKey($0.image)] })
     if tracing { return try StampCore.replayTracing(spec) }
     return (try StampCore.replay(spec), [])
   }

@@ -1,5 +1,6 @@
 import Foundation
 import StampFiles
+import StampManifest
 import StampRender
 
 /// Keeps every output under the output folder: no absolute paths, no `..`, no symbolic link followed, no input
@@ -33,9 +34,9 @@ struct OutputPaths: Sendable {
   /// any symbolic link, its name checked for length and against `inputs` (identities of files never replaced).
   func resolve(_ relative: String, job: String, inputs: Set<FileIdentity>) throws -> OutputTarget {
     func refuse(_ reason: String) -> BatchError { .unsafeOutput(job: job, path: relative, reason: reason) }
-    if relative.hasPrefix("/") { throw refuse("must be relative to --out, not absolute") }
-    let parts = relative.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
-    guard let name = parts.last, !parts.contains(".."), !parts.contains(".") else {
+    if PathRules.isAbsolute(relative) { throw refuse("must be relative to --out, not absolute") }
+    let parts = PathRules.components(relative)
+    guard let name = parts.last, !parts.contains(where: PathRules.isDots) else {
       throw refuse("must stay inside --out (no '..')")
     }
     if let long = parts.first(where: { $0.utf8.count > TemporaryName.longestName }) {

@@ -42,7 +42,9 @@ package final class Folder: Sendable {
   /// The subfolder `name` (one component, neither `.` nor `..`), made when missing and `creating`, never reached
   /// through a symbolic link: it is made (mkdirat) only in this folder, already open, and opened with O_NOFOLLOW.
   package func child(_ name: String, creating: Bool) throws -> Folder {
-    guard !name.isEmpty, name != ".", name != "..", !name.contains("/") else {
+    // Bytes, not Characters: a `/` followed by a combining mark is one Character, and would pass a Character test.
+    let bytes = name.utf8
+    guard !bytes.isEmpty, !bytes.elementsEqual(".".utf8), !bytes.elementsEqual("..".utf8), !bytes.contains(0x2F) else {
       throw Failure(name: name, reason: "is not a plain folder name")
     }
     let flags = O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC

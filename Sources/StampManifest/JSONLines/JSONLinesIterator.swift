@@ -8,13 +8,14 @@ public struct JSONLinesIterator: IteratorProtocol {
   private let source: LineSource?
   private var openFailure: String?
   private var defaults = JobDefaults()
-  private var registry = JobRegistry()
+  private var registry: JobRegistry
   private var jobIndex = 0
   private var sawContent = false
 
-  init(url: URL, limits: ManifestLimits) {
+  init(url: URL, limits: ManifestLimits, overlayForEveryJob: Bool = false) {
     (file, folder) = ManifestDecoder.names(of: url)
     self.limits = limits
+    registry = JobRegistry(overlayForEveryJob: overlayForEveryJob)
     let (input, reason) = FileInput.open(url.path)
     source = input.map { LineSource(input: $0, maxLine: limits.maxBytes) }
     openFailure = reason

@@ -19,6 +19,9 @@ public struct JSONLinesReader: Sequence, Sendable {
   public let url: URL
   /// Bounds on each line and job.
   public let limits: ManifestLimits
+  /// Whether every job also writes its overlay picture (`render --overlay`), for the check that no two outputs
+  /// are one file.
+  public var overlayForEveryJob = false
 
   /// Creates a reader; nothing is read until iteration.
   public init(url: URL, limits: ManifestLimits = ManifestLimits()) {
@@ -28,7 +31,7 @@ public struct JSONLinesReader: Sequence, Sendable {
 
   /// Opens the file and starts at its first line.
   public func makeIterator() -> JSONLinesIterator {
-    JSONLinesIterator(url: url, limits: limits)
+    JSONLinesIterator(url: url, limits: limits, overlayForEveryJob: overlayForEveryJob)
   }
 }
 

@@ -6,8 +6,12 @@ package enum OutputFormat: String, Sendable, CaseIterable {
 
   /// The format for a path's extension (case-insensitive), or nil when stampcam cannot write it.
   package init?(path: String) {
-    guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return nil }
-    switch path[path.index(after: dot)...].lowercased() {
+    // Bytes: a `/` joined to a combining mark after it is one Character, and a Character search would miss it.
+    let bytes = path.utf8
+    guard let dot = bytes.lastIndex(of: UInt8(ascii: ".")), !bytes[dot...].contains(UInt8(ascii: "/")) else {
+      return nil
+    }
+    switch String(decoding: bytes[bytes.index(after: dot)...], as: UTF8.self).lowercased() {
     case "jpg", "jpeg": self = .jpeg
     case "png": self = .png
     case "webp": self = .webp

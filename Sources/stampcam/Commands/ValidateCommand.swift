@@ -7,12 +7,20 @@ import StampManifest
 /// `stampcam validate`: every error of a manifest at once, short of decoding pixels.
 struct ValidateCommand: Subcommand {
   var manifest = ""
+  var overlay = false
   var inputs = InputOptions()
 
   static let name = "validate"
   static let forms = [
     Form(
-      operand: "MANIFEST", options: InputOptions.options(at: \ValidateCommand.inputs), start: ValidateCommand(),
+      operand: "MANIFEST",
+      options: [
+        .flag(
+          "--overlay",
+          "check every job's <output>.overlay.<ext> against the other outputs, as render --overlay writes them (a "
+            + "job with \"overlay\": true is checked without it)"
+        ) { $0.overlay = true }
+      ] + InputOptions.options(at: \ValidateCommand.inputs), start: ValidateCommand(),
       setOperand: { $0.manifest = $1 })
   ]
 
@@ -56,21 +64,24 @@ struct ValidateCommand: Subcommand {
     let path = manifest
     let maxPixels = inputs.maxPixels
     // Stamps are often shared by many jobs: their sizes are kept, a bounded number at a time.
-    var stampSizes: [String: StampSize] = [:]
+    var stampSizes: [PathKey: StampSize] = [:]
     func stampSize(_ image: String) throws -> StampSize {
-      if let size = stampSizes[image] { return size }
+      if let size = stampSizes[PathKey(image)] { return size }
       let size = try JobCheck.headerSize(of: image, maxPixels: maxPixels, inputs: policy)
       if stampSizes.count >= 1000 { stampSizes.removeAll() }
-      stampSizes[image] = size
+      stampSizes[PathKey(image)] = size
       return size
     }
-    let diagnostics = ManifestDecoder().validate(contentsOf: URL(fileURLWithPath: path)) { job in
+    var decoder = ManifestDecoder()
+    decoder.overlayForEveryJob = overlay
+    let overlay = overlay
+    let diagnostics = decoder.validate(contentsOf: URL(fileURLWithPath: path)) { job in
       let missing = JobCheck.inputs(of: job, file: path)
       let outside = policy.root.map { InputCheck.confined(job, to: $0, file: path) } ?? []
       let replay =
         missing.isEmpty && outside.isEmpty
         ? JobCheck.replay(of: job, file: path, maxPixels: maxPixels, inputs: policy, stampSize: stampSize) : []
-      return JobCheck.outputs(of: job, file: path) + missing + outside + replay
+      return JobCheck.outputs(of: job, file: path, overlay: overlay) + missing + outside + replay
     }
     guard diagnostics.isEmpty else {
       for diagnostic in diagnostics { Terminal.error("\(diagnostic)") }

@@ -17,7 +17,8 @@ extension RenderCommand {
   /// (exit status 2). JSON Lines are validated streaming, so memory does not grow with the number of jobs.
   func checkedManifest() -> Checked? {
     let url = URL(fileURLWithPath: options.manifest)
-    let decoder = ManifestDecoder()
+    var decoder = ManifestDecoder()
+    decoder.overlayForEveryJob = options.overlay
     let lines = ManifestFormat(path: options.manifest) == .jsonLines
     let file = options.manifest
     let inputs: InputPolicy

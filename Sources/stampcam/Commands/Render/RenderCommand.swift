@@ -52,7 +52,9 @@ struct RenderCommand: Subcommand {
       return noted
     }
     if lines {
-      let records = ManifestDecoder().jobs(inLinesAt: URL(fileURLWithPath: file)).lazy.map { $0.result }
+      var decoder = ManifestDecoder()
+      decoder.overlayForEveryJob = options.overlay
+      let records = decoder.jobs(inLinesAt: URL(fileURLWithPath: file)).lazy.map { $0.result }
       runner.run(records, cancellation: cancellation, record: onDone)
     } else {
       runner.run(jobs.lazy.map { .success($0) }, cancellation: cancellation, record: onDone)
