@@ -58,10 +58,12 @@ package enum JobCheck {
   ) -> [Diagnostic] {
     let renderer = JobRenderer.replaying(maxPixels: maxPixels, inputs: inputs)
     do {
-      _ = try renderer.replay(job) { image in
+      _ = try renderer.replay(job, checkingSizes: true) { image in
         try stampSize?(image) ?? headerSize(of: image, maxPixels: maxPixels, inputs: inputs)
       }
       return []
+    } catch BatchError.outputTooLarge(let field, let output, let reason) {
+      return [Diagnostic(file: file, line: job.line, path: "jobs[\(job.index)].\(field)", message: "\(output): \(reason)")]
     } catch let error as ReplayError {
       // `gestures[0]: stamp "a" is covered ...`: the path inside the job, then the message.
       let text = "\(error)"

@@ -54,7 +54,9 @@ struct JobRenderer: Sendable {
     let wantsOverlay = overlayAll || job.overlay
     // The photo is opened once: its header and, for every output, its pixels are read from that one file.
     let base = try InputFile.open(job.base, root: renderer.inputs.root)
-    let (scene, traces) = try replay(job, base: base, tracing: wantsOverlay) { try renderer.cache.pixelSize(of: $0) }
+    let (scene, traces) = try replay(job, base: base, tracing: wantsOverlay, checkingSizes: true) {
+      try renderer.cache.pixelSize(of: $0)
+    }
     var plan = RenderPlan(
       base: job.base,
       stamps: zip(job.stamps, scene.stamps).map { RenderPlan.Stamp(image: $0.image, placement: $1) })
@@ -93,15 +95,18 @@ struct JobRenderer: Sendable {
   }
 
   /// Reads the headers the job needs (never the pixels of the photo) and replays its gestures; `stampSize`
-  /// gives a stamp image's upright pixel size.
+  /// gives a stamp image's upright pixel size. With `checkingSizes`, first refuses an output larger than its format
+  /// holds (see `checkSizes`).
   func replay(
-    _ job: JobEntry, base: InputFile? = nil, tracing: Bool = false, stampSize: (String) throws -> StampSize
+    _ job: JobEntry, base: InputFile? = nil, tracing: Bool = false, checkingSizes: Bool = false,
+    stampSize: (String) throws -> StampSize
   ) throws -> (SceneResult, [TouchTrace]) {
     let file = try base ?? InputFile.open(job.base, root: renderer.inputs.root)
     let header = try ImageHeader.read(file, policy: renderer.inputs)
     guard header.width * header.height <= renderer.maxPixels else {
       throw RenderError.tooLarge(path: job.base, width: header.width, height: header.height, limit: renderer.maxPixels)
     }
+    if checkingSizes { try Self.checkSizes(of: job, photo: header.uprightSize) }
     // Keyed by the paths' bytes: two stamps named alike but for Unicode normalization are two files.
     var sizes: [PathKey: StampSize] = [:]
     for stamp in job.stamps where sizes[PathKey(stamp.image)] == nil {
@@ -111,5 +116,21 @@ struct JobRenderer: Sendable {
       imageSize: header.uprightSize, stampPixelSizes: job.stamps.map { sizes[PathKey($0.image)] })
     if tracing { return try StampCore.replayTracing(spec) }
     return (try StampCore.replay(spec), [])
+  }
+
+  /// Refuses an output larger than its format's writer takes, from the sizes alone: the output (and its overlay, the
+  /// same size and format) is the upright photo's size, the view output the view's size times its screen scale (the photo's when the job has no view).
+  static func checkSizes(of job: JobEntry, photo: StampSize) throws {
+    var outputs = [("output", job.output, Int(photo.width), Int(photo.height))]
+    if let view = job.viewOutput {
+      // Without a view, the screen is the photo itself.
+      let pixels = ViewWindow.pixelSize(viewSize: job.view ?? photo, screenScale: job.screenScale)
+      outputs.append(("viewOutput", view, pixels.width, pixels.height))
+    }
+    for (field, output, width, height) in outputs {
+      if let problem = OutputFormat(path: output)?.problem(width: width, height: height) {
+        throw BatchError.outputTooLarge(field: field, path: output, reason: problem)
+      }
+    }
   }
 }
