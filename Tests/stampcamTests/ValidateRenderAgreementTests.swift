@@ -57,6 +57,10 @@ struct ValidateRenderAgreementTests {
       jobs: [#"{"id": "a", "base": "photo.png", "output": "\#(String(repeating: "d/", count: 64))x.png"}"#],
       words: ["jobs[0].output: has 65 components; at most 64"]),
     Case(
+      name: "an output among the resume records",
+      jobs: [#"{"id": "a", "base": "photo.png", "output": "./.stampcam/0123456789abcdef0123456789abcdef"}"#],
+      words: ["jobs[0].output: must not be in .stampcam/, where render keeps its resume records"]),
+    Case(
       name: "a photo taller than JPEG holds",
       jobs: [#"{"id": "a", "base": "tall.png", "output": "a.jpg"}"#], renderStatus: 1,
       words: ["a.jpg: it would be 1 x 65501 pixels, and JPEG holds at most 65500 pixels a side"]),

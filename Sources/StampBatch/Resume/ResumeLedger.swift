@@ -7,7 +7,7 @@ import StampManifest
 /// not see made.
 struct ResumeLedger: Sendable {
   /// The folder under `--out` that holds the records.
-  static let folderName = ".stampcam"
+  static let folderName = PathRules.recordsFolder
 
   /// The output folder's real path.
   let root: String

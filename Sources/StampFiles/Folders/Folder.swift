@@ -25,15 +25,9 @@ package final class Folder: Sendable {
   }
 
   /// Opens the folder at `path`, following symbolic links (the user named it), creating it and its parents when
-  /// `creating` and missing.
+  /// `creating` and missing (see `make`).
   package static func open(path: String, creating: Bool = false) throws -> Folder {
-    if creating {
-      do {
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-      } catch {
-        throw Failure(name: path, reason: (error as NSError).localizedDescription)
-      }
-    }
+    if creating { try make(path) }
     let fd = Foundation.open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
     guard fd >= 0 else { throw Failure(name: path, reason: Self.reason(errno)) }
     return Folder(descriptor: fd, display: path)
@@ -78,6 +72,29 @@ package final class Folder: Sendable {
     case ENOTDIR: return "is not a folder"
     case ELOOP: return "is a symbolic link"
     default: return Errno.text(code)
+    }
+  }
+}
+
+extension Folder {
+  /// The folders of `path` one by one, from the first: `a`, `a/b`, `a/b/c` (`/a`... for an absolute path).
+  package static func prefixes(of path: String) -> [String] {
+    var prefix = path.utf8.first == UInt8(ascii: "/") ? "/" : ""
+    return path.utf8.split(separator: UInt8(ascii: "/")).map { part in
+      prefix += (prefix.isEmpty || prefix.utf8.last == UInt8(ascii: "/") ? "" : "/") + String(decoding: part, as: UTF8.self)
+      return prefix
+    }
+  }
+
+  /// Makes the folder at `path` and each missing parent, one at a time; a failure names the component at fault
+  /// (`a/b: is not a folder`) where Foundation's `createDirectory` said only "NSCocoaErrorDomain error 512".
+  static func make(_ path: String) throws {
+    for prefix in prefixes(of: path) {
+      if mkdir(prefix, 0o777) == 0 { continue }
+      let code = errno
+      var info = stat()
+      guard code == EEXIST, stat(prefix, &info) == 0 else { throw Failure(name: prefix, reason: reason(code)) }
+      guard info.st_mode & S_IFMT == S_IFDIR else { throw Failure(name: prefix, reason: "is not a folder") }
     }
   }
 }

@@ -8,6 +8,9 @@ package enum PathRules {
   /// The byte `/`.
   package static let slash = UInt8(ascii: "/")
 
+  /// The folder under `--out` where `render` keeps its resume records: no output goes in it.
+  package static let recordsFolder = ".stampcam"
+
   /// True when `path` starts at the file system's root.
   package static func isAbsolute(_ path: String) -> Bool { path.utf8.first == slash }
 
@@ -28,7 +31,7 @@ package enum PathRules {
   }
 
   /// The folder part of a file's path: `a/b` for `a/b/m.json`, empty for `m.json`, `/` for `/m.json`.
-  static func folder(of file: String) -> String {
+  package static func folder(of file: String) -> String {
     guard let slash = file.utf8.lastIndex(of: slash) else { return "" }
     return slash == file.startIndex ? "/" : String(decoding: file.utf8[..<slash], as: UTF8.self)
   }
@@ -44,6 +47,9 @@ package enum PathRules {
     let kept = components(normalize(path))
     if kept.isEmpty || path.utf8.last == slash || parts.last?.elementsEqual(".".utf8) == true {
       return "must name a file, not a folder"
+    }
+    if kept.first?.utf8.elementsEqual(recordsFolder.utf8) == true {
+      return "must not be in \(recordsFolder)/, where render keeps its resume records"
     }
     if kept.count > maxComponents {
       return "has \(kept.count) components; at most \(maxComponents) (folders nested deeper are refused)"

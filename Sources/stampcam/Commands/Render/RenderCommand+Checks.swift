@@ -30,6 +30,11 @@ extension RenderCommand {
       return nil
     }
     let root = inputs.root
+    // Before anything is made or written: an --out of 3,000 components made 2,000 folders before it failed.
+    if let problem = OutputPaths.problem(withFolder: options.out) {
+      Terminal.error("--out \(options.out): \(problem)")
+      return nil
+    }
     // No output, overlay, view or report may be any input, the manifest or another output: checked as files,
     // job by job, while the manifest is validated.
     let claims: OutputClaims
