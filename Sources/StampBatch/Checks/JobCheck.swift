@@ -73,7 +73,10 @@ package enum JobCheck {
       let path = "jobs[\(job.index)]." + text[..<colon.lowerBound]
       return [Diagnostic(file: file, line: job.line, path: path, message: String(text[colon.upperBound...]))]
     } catch {
-      return [Diagnostic(file: file, line: job.line, path: "jobs[\(job.index)]", message: "\(error)")]
+      // A header libvips could not read is told in plain words by reading that file alone, as render tells it.
+      var told = RenderError(error)
+      if case .unreadable(let path, _) = told { told = told?.diagnosed(reading: path) }
+      return [Diagnostic(file: file, line: job.line, path: "jobs[\(job.index)]", message: "\(told.map { "\($0)" } ?? "\(error)")")]
     }
   }
 
