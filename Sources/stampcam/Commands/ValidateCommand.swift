@@ -38,12 +38,16 @@ struct ValidateCommand: Subcommand {
         - that every photo and stamp exists, is readable and (with --input-root) lies inside the input root;
         - for each job whose inputs exist, its images' headers (in a format render reads, at most --max-pixels
           pixels) and its gestures replayed exactly as render replays them: a gesture that cannot be played, a
-          stamp drawn over 1000000 pixels across.
-      Give it the --max-pixels, --input-root and --allow-untrusted-loaders the render will have (they mean the
-      same as there).
-      Only render finds what needs pixels or --out: a photo damaged past its header, an output that would
-      overwrite an input or leave --out through a symbolic link, a failed write. Those fail their job (exit status
-      1); the other jobs are written.
+          stamp drawn over 1000000 pixels across, an output larger than its format holds (JPEG 65500 pixels a
+          side, WebP 16383);
+        - that no two outputs, views or overlays are one file, or a file where another needs a folder, and none
+          is deeper than 64 components.
+      Give it the --overlay, --max-pixels, --input-root and --allow-untrusted-loaders the render will have (they
+      mean the same as there).
+      Only render finds what needs pixels or --out. Before anything is written (exit status 2): an --out that
+      cannot be a folder, a --report in the way, an output that is an input or another output as a file (through
+      links). While rendering, failing their job alone (exit status 1): a photo damaged past its header, an output
+      that would leave --out through a symbolic link, a failed write.
       Exit status 0 when the manifest is valid, 2 otherwise.
       """,
     after: """
