@@ -100,5 +100,9 @@ struct OutAndReportPlaceTests {
     #expect(result.stderr.contains("stampcam: error: --out f/b: f: not a folder"), "\(result.stderr)")
     #expect(!result.stderr.contains("NSCocoaErrorDomain"))
     #expect(cli.files(".") == ["f", "m.json", "photo.png"])
+    try FileManager.default.createSymbolicLink(atPath: cli.path("dangling"), withDestinationPath: "nowhere")
+    let dangling = try cli.run(["render", "m.json", "--out", "dangling/b"])
+    #expect(dangling.status == 2)
+    #expect(dangling.stderr.contains("--out dangling/b: dangling: a symbolic link to nothing"), "\(dangling.stderr)")
   }
 }

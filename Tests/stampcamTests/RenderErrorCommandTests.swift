@@ -107,5 +107,8 @@ struct RenderErrorCommandTests {
     #expect(rendered.stderr.contains(#"m.json:1: job "a": "# + words), "\(rendered.stderr)")
     #expect(rendered.stderr.contains(#"m.json:1: job "b": "# + words), "\(rendered.stderr)")
     #expect(cli.files("out").isEmpty)
+    let explained = try cli.run(["explain", "m.json"])
+    #expect(explained.status == 1)
+    #expect(explained.stdout.contains(#"{"id": "a", "error": ""# + words), "\(explained.stdout)")
   }
 }

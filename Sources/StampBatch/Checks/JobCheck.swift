@@ -73,11 +73,15 @@ package enum JobCheck {
       let path = "jobs[\(job.index)]." + text[..<colon.lowerBound]
       return [Diagnostic(file: file, line: job.line, path: path, message: String(text[colon.upperBound...]))]
     } catch {
-      // A header libvips could not read is told in plain words by reading that file alone, as render tells it.
-      var told = RenderError(error)
-      if case .unreadable(let path, _) = told { told = told?.diagnosed(reading: path) }
-      return [Diagnostic(file: file, line: job.line, path: "jobs[\(job.index)]", message: "\(told.map { "\($0)" } ?? "\(error)")")]
+      return [Diagnostic(file: file, line: job.line, path: "jobs[\(job.index)]", message: told(error))]
     }
+  }
+
+  /// A replay's error in the words render uses: a header libvips could not read is told by reading that file alone
+  /// (`photo.jpg: a 12-bit JPEG...`, where libvips' own text said only "cannot read image").
+  package static func told(_ error: any Error) -> String {
+    guard let failure = RenderError(error), case .unreadable(let path, _) = failure else { return "\(error)" }
+    return "\(failure.diagnosed(reading: path))"
   }
 
   /// An image's upright size from its header; throws when the header cannot be read (with the loaders `inputs`

@@ -34,6 +34,7 @@ package struct OutputPaths: Sendable {
   /// bytes) or than a name (255), more than 64 components deep (as an output path may be), or with a component
   /// that exists and is not a folder. Nil when it can be made (or exists).
   package static func problem(withFolder path: String) -> String? {
+    if path.isEmpty { return "names no folder" }
     let limit = ManifestLimits().maxOutputComponents
     let prefixes = Folder.prefixes(of: path)
     if prefixes.count > limit { return "has \(prefixes.count) components; at most \(limit)" }
@@ -43,7 +44,11 @@ package struct OutputPaths: Sendable {
     }
     for prefix in prefixes {
       var info = stat()
-      guard stat(prefix, &info) == 0 else { return errno == ENOENT ? nil : "\(prefix): \(Folder.reason(errno))" }
+      guard stat(prefix, &info) == 0 else {
+        guard errno == ENOENT else { return "\(prefix): \(Folder.reason(errno))" }
+        // Missing, so made later; unless a symbolic link to nothing is in the way.
+        return lstat(prefix, &info) == 0 ? "\(prefix): a symbolic link to nothing" : nil
+      }
       if info.st_mode & S_IFMT != S_IFDIR { return "\(prefix): not a folder" }
     }
     return nil

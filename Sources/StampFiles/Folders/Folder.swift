@@ -93,7 +93,8 @@ extension Folder {
       if mkdir(prefix, 0o777) == 0 { continue }
       let code = errno
       var info = stat()
-      guard code == EEXIST, stat(prefix, &info) == 0 else { throw Failure(name: prefix, reason: reason(code)) }
+      guard code == EEXIST else { throw Failure(name: prefix, reason: reason(code)) }
+      guard stat(prefix, &info) == 0 else { throw Failure(name: prefix, reason: "a symbolic link to nothing") }
       guard info.st_mode & S_IFMT == S_IFDIR else { throw Failure(name: prefix, reason: "is not a folder") }
     }
   }
