@@ -36,6 +36,25 @@ struct UnicodePathTests {
     #expect(a[25, 10] == [0, 0, 0])
   }
 
+  /// Transformed stamps are kept for reuse across jobs, keyed by the stamp's path and placement: the NFD stamp at
+  /// the place two jobs had drawn the NFC one was drawn with the NFC one's kept pixels.
+  @Test func aKeptTransformIsNotSharedByStampsNamedAlike() throws {
+    let cli = try CommandRunner()
+    defer { cli.remove() }
+    try cli.ppm("photo.ppm", width: 40, height: 20, rgb: [0, 0, 0])
+    try cli.ppm("\(Self.nfc).ppm", width: 8, height: 8, rgb: [255, 0, 0])
+    try cli.ppm("\(Self.nfd).ppm", width: 8, height: 8, rgb: [0, 0, 255])
+    let job = { (id: String, image: String) in
+      #"{"id": "\#(id)", "base": "photo.ppm", "output": "\#(id).png", "stamps": [{"id": "s", "image": "\#(image).ppm", "center": [10.25, 10.25], "scale": 1.5, "rotation": 30}]}"#
+    }
+    try cli.write(
+      "m.jsonl", [job("a", #"\u00e9"#), job("b", #"\u00e9"#), job("c", #"e\u0301"#)].joined(separator: "\n") + "\n")
+    let result = try cli.run(["render", "m.jsonl", "--out", "out", "--jobs", "1"])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(try Pixels(cli.path("out/b.png"))[10, 10] == [255, 0, 0])
+    #expect(try Pixels(cli.path("out/c.png"))[10, 10] == [0, 0, 255])
+  }
+
   /// A job naming the NFC stamp and a missing NFD one validated (the second was taken for the first) and rendered
   /// with the first's pixels. validate now names the missing file, and render fails the job.
   @Test func aMissingStampNamedAlikeIsMissing() throws {
