@@ -95,6 +95,26 @@ struct UnicodePathTests {
     #expect(Set(names.map { Array($0.utf8) }) == [Array("\(Self.nfc).png".utf8), Array("\(Self.nfd).png".utf8)])
   }
 
+  /// A job's output and its view output named alike but for normalization: once both are allowed, each must be
+  /// drawn as itself (the outputs were told apart by `String ==`, which drew the photo into both).
+  @Test func anOutputAndAViewNamedAlikeAreEachDrawn() throws {
+    let cli = try CommandRunner()
+    defer { cli.remove() }
+    try cli.ppm("photo.ppm", width: 40, height: 20, rgb: [1, 2, 3])
+    try cli.write(
+      "m.json",
+      #"""
+      {"version": 1, "jobs": [{"id": "a", "base": "photo.ppm", "output": "\u00e9.png", "viewOutput": "e\u0301.png",
+        "view": {"width": 10, "height": 6}}]}
+      """#)
+    let result = try cli.run(["render", "m.json", "--out", "out"])
+    #expect(result.status == 0, "\(result.stderr)")
+    let main = try Pixels(cli.path("out/\(Self.nfc).png"))
+    let view = try Pixels(cli.path("out/\(Self.nfd).png"))
+    #expect((main.width, main.height) == (40, 20))
+    #expect((view.width, view.height) == (10, 6))
+  }
+
   /// `../\u{301}d/x.png` is `..`, then `\u{301}d`: a Character split saw one component, validate passed, and render
   /// made `\u{301}d/x.png` beside --out. `/\u{301}tmp/x.png` is absolute. Both are refused, and nothing is made.
   @Test(arguments: [#"../\u0301d/x.png"#, #"/\u0301tmp-stampcam/x.png"#, #"d/../\u0301../x.png"#])

@@ -19,14 +19,15 @@ package enum JobCheck {
         message: "\"\(output)\": unknown output format (use .jpg, .jpeg, .png, .webp, .tif or .tiff)")
     }
     let overlays = overlay || job.overlay ? [("output", PathRules.overlay(of: job.output))] : []
-    let lengths = (outputs + overlays).compactMap { key, output -> Diagnostic? in
-      guard let long = output.split(separator: "/").first(where: { $0.utf8.count > TemporaryName.longestName })
+    let lengths = (outputs + overlays).enumerated().compactMap { k, named -> Diagnostic? in
+      let (key, output) = named
+      guard let long = PathRules.components(output).first(where: { $0.utf8.count > TemporaryName.longestName })
       else { return nil }
       return Diagnostic(
         file: file, line: job.line, path: "jobs[\(job.index)].\(key)",
         message: "\"\(long.prefix(40))...\": a name of \(long.utf8.count) bytes is too long (at most "
           + "\(TemporaryName.longestName), leaving room for the temporary file's suffix"
-          + (output == job.output || output == job.viewOutput ? ")" : ", in the overlay's name)"))
+          + (k < outputs.count ? ")" : ", in the overlay's name)"))
     }
     return formats + lengths
   }

@@ -24,7 +24,8 @@ struct JobRenderer: Sendable {
     return JobRenderer(renderer: renderer, paths: nil)
   }
 
-  /// The outputs the job writes, relative to the output folder, in the order they are written.
+  /// The outputs the job writes, relative to the output folder, in the order they are written: the output, the view
+  /// output when there is one, the overlay when it is asked for.
   func outputs(of job: JobEntry) -> [String] {
     var outputs = [job.output]
     if let view = job.viewOutput { outputs.append(view) }
@@ -73,12 +74,13 @@ struct JobRenderer: Sendable {
     var staged: [StagedFile] = []
     var path: RenderPath?
     do {
-      for (output, target) in zip(outputs(of: job), targets) {
-        if output == job.output {
+      // Told apart by place, never by name: `String ==` calls `é.png` in NFC and NFD, two files, one name.
+      for (k, target) in targets.enumerated() {
+        if k == 0 {
           let main = try renderer.stage(plan, to: target, quality: quality)
           staged.append(main.file)
           path = main.path
-        } else if output == job.viewOutput {
+        } else if k == 1, job.viewOutput != nil {
           let window = ViewWindow(
             visible: scene.viewport.visible, viewSize: scene.viewport.viewSize, screenScale: job.screenScale)
           staged.append(try renderer.stageView(plan, window: window, to: target, quality: quality))
