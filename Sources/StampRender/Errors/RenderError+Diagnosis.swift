@@ -21,7 +21,7 @@ extension RenderError {
       // No loader knows its first bytes (told by the open itself, so surely this file's).
       return .input(path: path, problem: Self.notAnImage)
     case .unreadable(let path, _), .operation(let path, _, _):
-      guard path == base, let problem = Self.problem(reading: base) else { return self }
+      guard PathKey(path) == PathKey(base), let problem = Self.problem(reading: base) else { return self }
       return .input(path: base, problem: problem)
     case .write(let path, let message):
       if let problem = Self.problem(reading: base) { return .input(path: base, problem: problem) }
