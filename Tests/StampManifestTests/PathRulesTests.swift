@@ -48,9 +48,12 @@ struct PathBytesTests {
     let deep = { (n: Int) in Array(repeating: "d", count: n - 1).joined(separator: "/") + "/x.jpg" }
     #expect(ManifestLimits().maxOutputComponents == 64)
     #expect(PathRules.problem(withOutput: deep(64)) == nil)
-    #expect(PathRules.problem(withOutput: deep(65)) == "has 65 components; at most 64 (folders nested deeper are refused)")
+    #expect(
+      PathRules.problem(withOutput: deep(65)) == "has 65 components; at most 64 (folders nested deeper are refused)")
     #expect(PathRules.problem(withOutput: deep(20_000))?.hasPrefix("has 20000 components") == true)
     // `.` and empty components are not folders: 64 names with `./` between them are still 64.
-    #expect(PathRules.problem(withOutput: "./" + Array(repeating: "d", count: 63).joined(separator: "/./") + "/./x.jpg") == nil)
+    #expect(
+      PathRules.problem(withOutput: "./" + Array(repeating: "d", count: 63).joined(separator: "/./") + "/./x.jpg")
+        == nil)
   }
 }

@@ -76,8 +76,14 @@ struct OutAndReportPlaceTests {
   @Test(arguments: [
     (String(repeating: "a/", count: 2999) + "a", "has 3000 components; at most 64"),
     (String(repeating: "a/", count: 64) + "a", "has 65 components; at most 64"),
-    (String(repeating: "a", count: 250) + "/" + String(repeating: "b", count: 256), "bytes long; a name may have at most 255"),
-    (Array(repeating: String(repeating: "a", count: 200), count: 21).joined(separator: "/"), "is 4220 bytes long; a path may have at most 4095"),
+    (
+      String(repeating: "a", count: 250) + "/" + String(repeating: "b", count: 256),
+      "bytes long; a name may have at most 255"
+    ),
+    (
+      Array(repeating: String(repeating: "a", count: 200), count: 21).joined(separator: "/"),
+      "is 4220 bytes long; a path may have at most 4095"
+    ),
   ])
   func anAbsurdOutIsRefusedBeforeAnyFolderIsMade(_ out: String, _ words: String) throws {
     let cli = try Self.folder()

@@ -10,22 +10,29 @@ struct UnicodePathTests {
   static let nfc = "\u{E9}"
   static let nfd = "e\u{301}"
 
+  /// A job drawing the NFC stamp at (10, 10) and the NFD one at (30, 10) on `photo.ppm`.
+  static let twoStamps = #"""
+    {"version": 1, "jobs": [{"id": "a", "base": "photo.ppm", "output": "a.png", "stamps": [
+      {"id": "red", "image": "\u00e9.ppm", "center": [10, 10]}, {"id": "blue", "image": "e\u0301.ppm", "center": [30, 10]}]}]}
+    """#
+
+  /// A folder holding a black 40 x 20 `photo.ppm`.
+  static func folder() throws -> CommandRunner {
+    let cli = try CommandRunner()
+    try cli.ppm("photo.ppm", width: 40, height: 20, rgb: [0, 0, 0])
+    return cli
+  }
+
   /// The stamp cache and the stamps' sizes were keyed by canonical equality: the NFD stamp (blue, 8 x 8) was drawn
   /// with the NFC one's pixels and size (red, 4 x 4). Each is now drawn as itself.
   @Test func twoStampsNamedAlikeButForNormalizationAreTwoStamps() throws {
-    let cli = try CommandRunner()
+    let cli = try Self.folder()
     defer { cli.remove() }
-    try cli.ppm("photo.ppm", width: 40, height: 20, rgb: [0, 0, 0])
     try cli.ppm("\(Self.nfc).ppm", width: 4, height: 4, rgb: [255, 0, 0])
     try cli.ppm("\(Self.nfd).ppm", width: 8, height: 8, rgb: [0, 0, 255])
     #expect(cli.files(".").count == 3)
     // The stamps' centres at (10, 10) and (30, 10): the red one covers x 8..<12, the blue one x 26..<34.
-    try cli.write(
-      "m.json",
-      #"""
-      {"version": 1, "jobs": [{"id": "a", "base": "photo.ppm", "output": "a.png", "stamps": [
-        {"id": "red", "image": "\u00e9.ppm", "center": [10, 10]}, {"id": "blue", "image": "e\u0301.ppm", "center": [30, 10]}]}]}
-      """#)
+    try cli.write("m.json", Self.twoStamps)
     #expect(try cli.run(["validate", "m.json"]).status == 0)
     let result = try cli.run(["render", "m.json", "--out", "out", "--jobs", "1"])
     #expect(result.status == 0, "\(result.stderr)")
@@ -39,9 +46,8 @@ struct UnicodePathTests {
   /// Transformed stamps are kept for reuse across jobs, keyed by the stamp's path and placement: the NFD stamp at
   /// the place two jobs had drawn the NFC one was drawn with the NFC one's kept pixels.
   @Test func aKeptTransformIsNotSharedByStampsNamedAlike() throws {
-    let cli = try CommandRunner()
+    let cli = try Self.folder()
     defer { cli.remove() }
-    try cli.ppm("photo.ppm", width: 40, height: 20, rgb: [0, 0, 0])
     try cli.ppm("\(Self.nfc).ppm", width: 8, height: 8, rgb: [255, 0, 0])
     try cli.ppm("\(Self.nfd).ppm", width: 8, height: 8, rgb: [0, 0, 255])
     let job = { (id: String, image: String) in
@@ -58,16 +64,10 @@ struct UnicodePathTests {
   /// A job naming the NFC stamp and a missing NFD one validated (the second was taken for the first) and rendered
   /// with the first's pixels. validate now names the missing file, and render fails the job.
   @Test func aMissingStampNamedAlikeIsMissing() throws {
-    let cli = try CommandRunner()
+    let cli = try Self.folder()
     defer { cli.remove() }
-    try cli.ppm("photo.ppm", width: 40, height: 20, rgb: [0, 0, 0])
     try cli.ppm("\(Self.nfc).ppm", width: 4, height: 4, rgb: [255, 0, 0])
-    try cli.write(
-      "m.json",
-      #"""
-      {"version": 1, "jobs": [{"id": "a", "base": "photo.ppm", "output": "a.png", "stamps": [
-        {"id": "red", "image": "\u00e9.ppm", "center": [10, 10]}, {"id": "blue", "image": "e\u0301.ppm", "center": [30, 10]}]}]}
-      """#)
+    try cli.write("m.json", Self.twoStamps)
     let validated = try cli.run(["validate", "m.json"])
     #expect(validated.status == 2)
     #expect(validated.stderr.contains("jobs[0].stamps[1].image: \(Self.nfd).ppm: "), "\(validated.stderr)")
@@ -129,7 +129,9 @@ struct UnicodePathTests {
     #expect(validated.stderr.contains("jobs[0].output"), "\(validated.stderr)")
     #expect(try cli.run(["render", "w/m.json", "--out", "w/out"]).status == 2)
     #expect(cli.files(".") == ["w/m.json", "w/photo.ppm"])
+    // Where the old code wrote, at the root of the file system: removed should it ever be made again.
     #expect(!FileManager.default.fileExists(atPath: "/\u{301}tmp-stampcam"))
+    try? FileManager.default.removeItem(atPath: "/\u{301}tmp-stampcam")
   }
 
   /// `--input-root é` (NFC) does not hold `é/` in NFD, its sibling: the root was compared canonically.

@@ -64,7 +64,9 @@ package enum JobCheck {
       }
       return []
     } catch BatchError.outputTooLarge(let field, let output, let reason) {
-      return [Diagnostic(file: file, line: job.line, path: "jobs[\(job.index)].\(field)", message: "\(output): \(reason)")]
+      return [
+        Diagnostic(file: file, line: job.line, path: "jobs[\(job.index)].\(field)", message: "\(output): \(reason)")
+      ]
     } catch let error as ReplayError {
       // `gestures[0]: stamp "a" is covered ...`: the path inside the job, then the message.
       let text = "\(error)"

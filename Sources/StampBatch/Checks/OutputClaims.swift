@@ -84,15 +84,15 @@ package final class OutputClaims {
     for (field, output) in outputs where !PathRules.isAbsolute(output) {
       files.append((out + "/" + output, Claim(role: .output, index: job.index, id: job.id, field: field)))
     }
-    let around = report.map { place in outputs.compactMap { place.clash(with: $1, field: $0.path, of: job, file: file) } }
-    return (around ?? [])
+    let around = outputs.compactMap { report?.clash(with: $1, field: $0.path, of: job, file: file) }
+    return around
       + files.compactMap { path, claim in
         guard let taken = self.claim(path, claim) else { return nil }
-      let (writer, other) = claim.role == .output ? (claim, taken) : (taken, claim)
-      return Diagnostic(
-        file: file, line: job.line, path: "jobs[\(job.index)].\(claim.field.path)",
-        message: "\(writer.phrase) would overwrite \(other.phrase): they are the same file")
-    }
+        let (writer, other) = claim.role == .output ? (claim, taken) : (taken, claim)
+        return Diagnostic(
+          file: file, line: job.line, path: "jobs[\(job.index)].\(claim.field.path)",
+          message: "\(writer.phrase) would overwrite \(other.phrase): they are the same file")
+      }
   }
 
   /// Records `claim` on the file at `path`; returns the earlier claim when the two conflict (anything but two reads).

@@ -21,7 +21,9 @@ package struct OutputPaths: Sendable {
     do {
       folder = try Folder.open(path: path, creating: true)
     } catch {
-      guard let failure = error as? Folder.Failure else { throw BatchError.outputFolder(path: path, message: "\(error)") }
+      guard let failure = error as? Folder.Failure else {
+        throw BatchError.outputFolder(path: path, message: "\(error)")
+      }
       // The component at fault, when it is not the folder itself: `a/b: is not a folder`.
       let message = failure.name == path ? failure.reason : "\(failure)"
       throw BatchError.outputFolder(path: path, message: message)

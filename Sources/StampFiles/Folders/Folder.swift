@@ -81,7 +81,8 @@ extension Folder {
   package static func prefixes(of path: String) -> [String] {
     var prefix = path.utf8.first == UInt8(ascii: "/") ? "/" : ""
     return path.utf8.split(separator: UInt8(ascii: "/")).map { part in
-      prefix += (prefix.isEmpty || prefix.utf8.last == UInt8(ascii: "/") ? "" : "/") + String(decoding: part, as: UTF8.self)
+      if !prefix.isEmpty, prefix != "/" { prefix += "/" }
+      prefix += String(decoding: part, as: UTF8.self)
       return prefix
     }
   }
