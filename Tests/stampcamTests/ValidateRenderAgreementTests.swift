@@ -23,35 +23,39 @@ struct ValidateRenderAgreementTests {
       jobs: [
         #"{"id": "a", "base": "photo.png", "output": "a.png", "overlay": true}"#,
         #"{"id": "b", "base": "photo.png", "output": "a.overlay.png"}"#,
-      ], words: [#"jobs[1].output: "a.overlay.png" is also written by jobs[0]"#]),
+      ], words: [#"jobs[1].output: "a.overlay.png" of job "b" is also written by jobs[0] (job "a"): the same file"#]),
     Case(
       name: "an output named as a later job's overlay",
       jobs: [
         #"{"id": "b", "base": "photo.png", "output": "a.overlay.png"}"#,
         #"{"id": "a", "base": "photo.png", "output": "a.png", "overlay": true}"#,
-      ], words: [#"jobs[1].output: its overlay "a.overlay.png" is also written by jobs[0]"#]),
+      ], words: [#"jobs[1].output: its overlay "a.overlay.png" of job "a" is also written by jobs[0] (job "b")"#]),
     Case(
       name: "an output named as another job's overlay with --overlay",
       jobs: [
         #"{"id": "a", "base": "photo.png", "output": "a.png"}"#,
         #"{"id": "b", "base": "photo.png", "output": "a.overlay.png"}"#,
-      ], options: ["--overlay"], words: [#"jobs[1].output: "a.overlay.png" is also written by jobs[0]"#]),
+      ], options: ["--overlay"],
+      words: [#"jobs[1].output: "a.overlay.png" of job "b" is also written by jobs[0] (job "a"): the same file"#]),
     Case(
       name: "an output that another output needs as a folder",
       jobs: [
         #"{"id": "a", "base": "photo.png", "output": "d.png/x.png"}"#,
         #"{"id": "b", "base": "photo.png", "output": "d.png"}"#,
-      ], words: [#"jobs[1].output: "d.png" is a folder that an output of jobs[0] lies in"#]),
+      ], words: [#"jobs[1].output: "d.png" of job "b" is a folder that an output of jobs[0] (job "a") lies in"#]),
     Case(
       name: "an output under another output",
       jobs: [
         #"{"id": "a", "base": "photo.png", "output": "d.png"}"#,
         #"{"id": "b", "base": "photo.png", "output": "./d.png//e/x.png"}"#,
-      ], words: [#"jobs[1].output: "d.png/e/x.png" needs "d.png" as a folder, but jobs[0] writes it as a file"#]),
+      ],
+      words: [#"jobs[1].output: "d.png/e/x.png" of job "b" needs "d.png" as a folder, but jobs[0] (job "a") writes it"#]
+    ),
     Case(
       name: "a view output under the job's own output",
       jobs: [#"{"id": "a", "base": "photo.png", "output": "v/a.png", "viewOutput": "v/a.png/view.png"}"#],
-      words: [#"jobs[0].viewOutput: "v/a.png/view.png" needs "v/a.png" as a folder, but this job writes it"#]),
+      words: [#"jobs[0].viewOutput: "v/a.png/view.png" of job "a" needs "v/a.png" as a folder, but this job writes it"#]
+    ),
     Case(
       name: "an output 65 components deep",
       jobs: [#"{"id": "a", "base": "photo.png", "output": "\#(String(repeating: "d/", count: 64))x.png"}"#],

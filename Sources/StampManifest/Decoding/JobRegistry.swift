@@ -28,18 +28,25 @@ struct JobRegistry {
     if !entry.output.isEmpty, entry.overlay || overlayForEveryJob {
       written.append(("output", PathRules.overlay(of: entry.output), job.outputValue, "its overlay "))
     }
+    let job = OutputTree.Job(index: entry.index, id: entry.id)
     for (key, output, value, what) in written {
-      guard let output, !output.isEmpty, let clash = outputs.add(output, job: entry.index) else { continue }
+      guard let output, !output.isEmpty, let clash = outputs.add(output, job: job) else { continue }
       let quoted = what + "\"\(output)\""
-      func owner(_ other: Int) -> String { other == entry.index ? "this job" : "jobs[\(other)]" }
+      // Both jobs named, by index and id; "this job" when an output meets another of the same job.
+      func owner(_ other: OutputTree.Job) -> String {
+        other.index == job.index ? "this job" : "jobs[\(other.index)] (job \"\(other.id)\")"
+      }
+      let mine = "\(quoted) of job \"\(job.id)\""
       let message: String
       switch clash {
+      case .sameFile(let other) where other.index == job.index:
+        message = "\(quoted) is also this job's output"
       case .sameFile(let other):
-        message = "\(quoted) is also " + (other == entry.index ? "this job's output" : "written by jobs[\(other)]")
+        message = "\(mine) is also written by \(owner(other)): the same file"
       case .isFolder(let other):
-        message = "\(quoted) is a folder that an output of \(owner(other)) lies in; it cannot also be a file"
+        message = "\(mine) is a folder that an output of \(owner(other)) lies in; it cannot also be a file"
       case .underFile(let other, let name):
-        message = "\(quoted) needs \"\(name)\" as a folder, but \(owner(other)) writes it as a file"
+        message = "\(mine) needs \"\(name)\" as a folder, but \(owner(other)) writes it as a file"
       }
       walker.report(value ?? jobValue, child(path, key), message)
     }

@@ -9,25 +9,31 @@ struct OutputTree {
     var name: [UInt8]
   }
 
+  /// A job, by its index and id, for messages.
+  struct Job: Equatable {
+    var index: Int
+    var id: String
+  }
+
   /// A file one job writes, or a folder one job's output first needed.
   private struct Node {
     var number: Int
-    var job: Int
+    var job: Job
     var isFile: Bool
   }
 
   /// How a new output meets an earlier one: the same file, a folder the earlier one needs, or a path through the
   /// earlier file as if it were a folder. `job` is the earlier output's job; `name` the part of the path at issue.
   enum Clash: Equatable {
-    case sameFile(job: Int)
-    case isFolder(job: Int)
-    case underFile(job: Int, name: String)
+    case sameFile(job: Job)
+    case isFolder(job: Job)
+    case underFile(job: Job, name: String)
   }
 
   private var nodes: [Key: Node] = [:]
 
   /// Records the normalized output `path` of job `job`; returns how it clashes with an earlier output, if it does.
-  mutating func add(_ path: String, job: Int) -> Clash? {
+  mutating func add(_ path: String, job: Job) -> Clash? {
     let parts = PathRules.components(path)
     guard let last = parts.last else { return nil }
     var folder = 0
