@@ -1,5 +1,6 @@
 import Foundation
 import StampCore
+import StampManifest
 import StampTestSupport
 import Testing
 
@@ -68,9 +69,9 @@ struct OverlayTests {
   }
 
   @Test func overlayFilesSitBesideTheOutput() {
-    #expect(JobRenderer.overlayPath(for: "a/b.jpg") == "a/b.overlay.jpg")
-    #expect(JobRenderer.overlayPath(for: "x.y/b") == "x.y/b.overlay")
-    #expect(JobRenderer.overlayPath(for: "b.tar.png") == "b.tar.overlay.png")
+    #expect(PathRules.overlay(of: "a/b.jpg") == "a/b.overlay.jpg")
+    #expect(PathRules.overlay(of: "x.y/b") == "x.y/b.overlay")
+    #expect(PathRules.overlay(of: "b.tar.png") == "b.tar.overlay.png")
   }
 
   /// A stamp's outline passes through its rotated corners: a 20 x 10 stamp at (50, 50) turned 90 degrees has its

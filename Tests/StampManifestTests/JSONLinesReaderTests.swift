@@ -37,7 +37,7 @@ struct JSONLinesReaderTests {
         ],
         [
           "\(name):6: jobs[2].id: duplicate job id \"a\" (also jobs[0])",
-          "\(name):6: jobs[2].output: \"a.jpg\" is also written by jobs[0]",
+          "\(name):6: jobs[2].output: \"a.jpg\" of job \"a\" is also written by jobs[0] (job \"a\"): the same file",
         ],
         ["\(name):7:18: invalid json: expected a string key, found '}'"],
       ])

@@ -156,7 +156,7 @@ struct ManifestDecoderTests {
       """
     #expect(
       problems(manifest: manifest) == [
-        "m.json:3: jobs[1].output: \"same.jpg\" is also written by jobs[0]",
+        "m.json:3: jobs[1].output: \"same.jpg\" of job \"1\" is also written by jobs[0] (job \"x\"): the same file",
         "m.json:4: jobs[2].viewOutput: \"c.jpg\" is also this job's output",
       ])
   }

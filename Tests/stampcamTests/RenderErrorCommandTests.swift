@@ -77,4 +77,38 @@ struct RenderErrorCommandTests {
       }
     }
   }
+
+  /// Debian's libjpeg reads 8-bit JPEGs only and refuses a 12-bit one at its header, so no path can read it (the
+  /// README promised a fallback to pixels, and render called the photo "broken"). validate and render now say
+  /// what it is, naming the file; the JPEG here is an 8-bit one whose frame header (SOF) says 12 bits.
+  @Test func aTwelveBitJPEGIsNamedAsSuch() throws {
+    let cli = try CommandRunner()
+    defer { cli.remove() }
+    var bytes = try cli.jpeg("eight.jpg", width: 16, height: 16, rgb: [90, 90, 90])
+    // Markers from the SOI: each segment is FF, its code, a 2-byte length; the frame header's first byte is P.
+    var at = 2
+    while at + 4 < bytes.count, !(0xC0...0xC2).contains(bytes[at + 1]) {
+      at += 2 + (Int(bytes[at + 2]) << 8 | Int(bytes[at + 3]))
+    }
+    #expect(bytes[at] == 0xFF && bytes[at + 4] == 8)
+    bytes[at + 4] = 12
+    try cli.write("photo.jpg", bytes: bytes)
+    try cli.write(
+      "m.json",
+      #"{"version": 1, "jobs": [{"id": "a", "base": "photo.jpg", "output": "a.jpg"}, {"id": "b", "base": "photo.jpg", "output": "b.png"}]}"#
+    )
+    let words = "photo.jpg: a 12-bit JPEG, which stampcam cannot read (its libjpeg reads 8-bit JPEGs only)"
+    let validated = try cli.run(["validate", "m.json"])
+    #expect(validated.status == 2)
+    #expect(validated.stderr.contains("m.json:1: jobs[0]: " + words), "\(validated.stderr)")
+    #expect(validated.stderr.contains("m.json:1: jobs[1]: " + words), "\(validated.stderr)")
+    let rendered = try cli.run(["render", "m.json", "--out", "out"])
+    #expect(rendered.status == 1)
+    #expect(rendered.stderr.contains(#"m.json:1: job "a": "# + words), "\(rendered.stderr)")
+    #expect(rendered.stderr.contains(#"m.json:1: job "b": "# + words), "\(rendered.stderr)")
+    #expect(cli.files("out").isEmpty)
+    let explained = try cli.run(["explain", "m.json"])
+    #expect(explained.status == 1)
+    #expect(explained.stdout.contains(#"{"id": "a", "error": ""# + words), "\(explained.stdout)")
+  }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import StampFiles
 import StampManifest
 import StampRender
 
@@ -11,12 +12,12 @@ package enum InputCheck {
     let inputs =
       [("jobs[\(job.index)].base", job.base)]
       + job.stamps.enumerated().map { ("jobs[\(job.index)].stamps[\($0)].image", $1.image) }
-    var seen = Set<String>()
+    var seen = Set<PathKey>()
     return inputs.compactMap { path, input in
-      guard seen.insert(input).inserted, let resolved = realpath(input, nil) else { return nil }
+      guard seen.insert(PathKey(input)).inserted, let resolved = realpath(input, nil) else { return nil }
       let real = String(cString: resolved)
       free(resolved)
-      guard root != "/", !real.hasPrefix(root + "/") else { return nil }
+      guard !PathKey(real).isInside(root) else { return nil }
       return Diagnostic(
         file: file, line: job.line, path: path,
         message: "\(input): outside the input root \(root) (it is \(real))")

@@ -18,15 +18,16 @@ package enum JobCheck {
         file: file, line: job.line, path: "jobs[\(job.index)].\(key)",
         message: "\"\(output)\": unknown output format (use .jpg, .jpeg, .png, .webp, .tif or .tiff)")
     }
-    let overlays = overlay || job.overlay ? [("output", JobRenderer.overlayPath(for: job.output))] : []
-    let lengths = (outputs + overlays).compactMap { key, output -> Diagnostic? in
-      guard let long = output.split(separator: "/").first(where: { $0.utf8.count > TemporaryName.longestName })
+    let overlays = overlay || job.overlay ? [("output", PathRules.overlay(of: job.output))] : []
+    let lengths = (outputs + overlays).enumerated().compactMap { k, named -> Diagnostic? in
+      let (key, output) = named
+      guard let long = PathRules.components(output).first(where: { $0.utf8.count > TemporaryName.longestName })
       else { return nil }
       return Diagnostic(
         file: file, line: job.line, path: "jobs[\(job.index)].\(key)",
         message: "\"\(long.prefix(40))...\": a name of \(long.utf8.count) bytes is too long (at most "
           + "\(TemporaryName.longestName), leaving room for the temporary file's suffix"
-          + (output == job.output || output == job.viewOutput ? ")" : ", in the overlay's name)"))
+          + (k < outputs.count ? ")" : ", in the overlay's name)"))
     }
     return formats + lengths
   }
@@ -34,11 +35,11 @@ package enum JobCheck {
   /// A diagnostic for each input of `job` that is missing, not a regular file, or unreadable.
   package static func inputs(of job: JobEntry, file: String) -> [Diagnostic] {
     var found: [Diagnostic] = []
-    var seen = Set<String>()
+    var seen = Set<PathKey>()
     let inputs =
       [("jobs[\(job.index)].base", job.base)]
       + job.stamps.enumerated().map { ("jobs[\(job.index)].stamps[\($0)].image", $1.image) }
-    for (path, input) in inputs where seen.insert(input).inserted {
+    for (path, input) in inputs where seen.insert(PathKey(input)).inserted {
       if let problem = InputFile.problem(with: input) {
         found.append(Diagnostic(file: file, line: job.line, path: path, message: "\(input): \(problem)"))
       }
@@ -58,10 +59,14 @@ package enum JobCheck {
   ) -> [Diagnostic] {
     let renderer = JobRenderer.replaying(maxPixels: maxPixels, inputs: inputs)
     do {
-      _ = try renderer.replay(job) { image in
+      _ = try renderer.replay(job, checkingSizes: true) { image in
         try stampSize?(image) ?? headerSize(of: image, maxPixels: maxPixels, inputs: inputs)
       }
       return []
+    } catch BatchError.outputTooLarge(let field, let output, let reason) {
+      return [
+        Diagnostic(file: file, line: job.line, path: "jobs[\(job.index)].\(field)", message: "\(output): \(reason)")
+      ]
     } catch let error as ReplayError {
       // `gestures[0]: stamp "a" is covered ...`: the path inside the job, then the message.
       let text = "\(error)"
@@ -71,8 +76,15 @@ package enum JobCheck {
       let path = "jobs[\(job.index)]." + text[..<colon.lowerBound]
       return [Diagnostic(file: file, line: job.line, path: path, message: String(text[colon.upperBound...]))]
     } catch {
-      return [Diagnostic(file: file, line: job.line, path: "jobs[\(job.index)]", message: "\(error)")]
+      return [Diagnostic(file: file, line: job.line, path: "jobs[\(job.index)]", message: told(error))]
     }
+  }
+
+  /// A replay's error in the words render uses: a header libvips could not read is told by reading that file alone
+  /// (`photo.jpg: a 12-bit JPEG...`, where libvips' own text said only "cannot read image").
+  package static func told(_ error: any Error) -> String {
+    guard let failure = RenderError(error), case .unreadable(let path, _) = failure else { return "\(error)" }
+    return "\(failure.diagnosed(reading: path))"
   }
 
   /// An image's upright size from its header; throws when the header cannot be read (with the loaders `inputs`

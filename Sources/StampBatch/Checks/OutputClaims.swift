@@ -12,7 +12,8 @@ package final class OutputClaims {
   /// A file as compared here.
   enum Identity: Hashable {
     case file(FileIdentity)
-    case path(String)
+    /// The real path's bytes (names compared as the file system compares them).
+    case path(PathKey)
   }
 
   /// Who claimed a file first: a field of a job, or the manifest or report themselves.
@@ -54,18 +55,20 @@ package final class OutputClaims {
   private var claims: [Identity: Claim] = [:]
   /// The existing files no output may replace: every input, the manifest, the report (see `BatchOptions.protected`).
   package private(set) var protected: Set<FileIdentity> = []
+  /// The report's components under `--out` when it lies there (see `ReportPlace`), for the outputs it must not meet.
+  private var report: ReportPlace?
 
   /// Claims for a batch writing under `out` from `manifest` (named `file` in diagnostics), reporting to `report`
-  /// (nil or `-`: none). Fails when the report is the manifest.
+  /// (nil or `-`: none). Fails when the report is the manifest, or lies in `--out/.stampcam` (see `ReportPlace`).
   package init(out: String, manifest: String, file: String, report: String?) throws(ManifestError) {
     self.out = out
     self.file = file
     _ = claim(manifest, Claim(role: .manifest, index: -1, id: "", field: .none))
-    if let report, report != "-",
-      let taken = claim(report, Claim(role: .report, index: -1, id: "", field: .none))
-    {
+    guard let report, report != "-" else { return }
+    if let taken = claim(report, Claim(role: .report, index: -1, id: "", field: .none)) {
       throw ManifestError(file: file, message: "\(report): --report would overwrite \(taken.phrase)")
     }
+    self.report = try ReportPlace(report, out: out, file: file)
   }
 
   /// Claims the files of `job` (its overlay too when `overlay`) and returns a diagnostic for each that another
@@ -77,17 +80,19 @@ package final class OutputClaims {
     }
     var outputs: [(Claim.Field, String)] =
       [(.output, job.output)] + (job.viewOutput.map { [(.viewOutput, $0)] } ?? [])
-    if overlay { outputs.append((.overlay, JobRenderer.overlayPath(for: job.output))) }
-    for (field, output) in outputs where !output.hasPrefix("/") {
+    if overlay { outputs.append((.overlay, PathRules.overlay(of: job.output))) }
+    for (field, output) in outputs where !PathRules.isAbsolute(output) {
       files.append((out + "/" + output, Claim(role: .output, index: job.index, id: job.id, field: field)))
     }
-    return files.compactMap { path, claim in
-      guard let taken = self.claim(path, claim) else { return nil }
-      let (writer, other) = claim.role == .output ? (claim, taken) : (taken, claim)
-      return Diagnostic(
-        file: file, line: job.line, path: "jobs[\(job.index)].\(claim.field.path)",
-        message: "\(writer.phrase) would overwrite \(other.phrase): they are the same file")
-    }
+    let around = outputs.compactMap { report?.clash(with: $1, field: $0.path, of: job, file: file) }
+    return around
+      + files.compactMap { path, claim in
+        guard let taken = self.claim(path, claim) else { return nil }
+        let (writer, other) = claim.role == .output ? (claim, taken) : (taken, claim)
+        return Diagnostic(
+          file: file, line: job.line, path: "jobs[\(job.index)].\(claim.field.path)",
+          message: "\(writer.phrase) would overwrite \(other.phrase): they are the same file")
+      }
   }
 
   /// Records `claim` on the file at `path`; returns the earlier claim when the two conflict (anything but two reads).
@@ -108,20 +113,38 @@ package final class OutputClaims {
   /// followed by the rest of its components (`.` and `..` in them applied by name).
   static func identity(of path: String) -> Identity {
     if let id = FileIdentity(path: path) { return .file(id) }
-    let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
-    var head = absolute.split(separator: "/").map(String.init)
+    return .path(PathKey(resolved(path)))
+  }
+
+  /// The absolute path a file opened at `path` would have: its real path when it exists; else, when it is a
+  /// symbolic link to nothing, where the link points (a file created through it lands there); else the real path
+  /// of its deepest existing folder followed by the rest of its components (`.` and `..` applied by name).
+  static func resolved(_ path: String, links: Int = 0) -> String {
+    if let real = realpath(path, nil) {
+      defer { free(real) }
+      return String(cString: real)
+    }
+    var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+    let count = readlink(path, &buffer, Int(PATH_MAX))
+    if links < 40, count > 0 {
+      let target = String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+      let folder = PathRules.folder(of: path)
+      return resolved(PathRules.isAbsolute(target) || folder.isEmpty ? target : folder + "/" + target, links: links + 1)
+    }
+    let absolute = PathRules.isAbsolute(path) ? path : FileManager.default.currentDirectoryPath + "/" + path
+    var head = PathRules.components(absolute)
     var rest: [String] = []
     while let last = head.popLast() {
       rest.insert(last, at: 0)
       let folder = "/" + head.joined(separator: "/")
       guard let real = realpath(folder, nil) else { continue }
       defer { free(real) }
-      var parts = String(cString: real).split(separator: "/").map(String.init)
-      for part in rest where part != "." {
-        if part == ".." { _ = parts.popLast() } else { parts.append(part) }
+      var parts = PathRules.components(String(cString: real))
+      for part in rest where !part.utf8.elementsEqual(".".utf8) {
+        if part.utf8.elementsEqual("..".utf8) { _ = parts.popLast() } else { parts.append(part) }
       }
-      return .path("/" + parts.joined(separator: "/"))
+      return "/" + parts.joined(separator: "/")
     }
-    return .path(absolute)
+    return absolute
   }
 }

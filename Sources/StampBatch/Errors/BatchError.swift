@@ -6,6 +6,8 @@ package enum BatchError: Error, CustomStringConvertible, Equatable {
   case ledger(path: String, message: String)
   /// A job's output path would leave the output folder or overwrite an input.
   case unsafeOutput(job: String, path: String, reason: String)
+  /// A job's output (its `field`, `output` or `viewOutput`) is larger than its format can hold.
+  case outputTooLarge(field: String, path: String, reason: String)
 
   package var description: String {
     switch self {
@@ -13,7 +15,7 @@ package enum BatchError: Error, CustomStringConvertible, Equatable {
       return "\(path): cannot use as the output folder: \(message)"
     case .ledger(let path, let message):
       return "\(path): cannot keep the resume records and output claims there: \(message)"
-    case .unsafeOutput(_, let path, let reason):
+    case .unsafeOutput(_, let path, let reason), .outputTooLarge(_, let path, let reason):
       // Raised inside a job, whose error starts with the manifest, line and id already.
       return "output \(path): \(reason)"
     }

@@ -38,7 +38,7 @@ package struct Explainer: Sendable {
         }
         lines.append(SceneJSON.describe(job.id, scene).inline)
       } catch {
-        let message = "\(error)"
+        let message = JobCheck.told(error)
         failures.append((job, message))
         lines.append(SceneJSON.failure(job.id, message).inline)
       }

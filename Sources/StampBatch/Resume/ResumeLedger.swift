@@ -12,7 +12,7 @@ import StampManifest
 /// `.stampcam` link nor an `--out` swapped for a link during the run sends a record elsewhere.
 struct ResumeLedger: Sendable {
   /// The folder under `--out` that holds the records.
-  static let folderName = ".stampcam"
+  static let folderName = PathRules.recordsFolder
   /// The most bytes a record may have (one is about 250): a larger file is refused unread.
   static let recordLimit = 4096
 

@@ -24,19 +24,13 @@ struct JobRenderer: Sendable {
     return JobRenderer(renderer: renderer, paths: nil)
   }
 
-  /// The outputs the job writes, relative to the output folder, in the order they are written.
+  /// The outputs the job writes, relative to the output folder, in the order they are written: the output, the view
+  /// output when there is one, the overlay when it is asked for.
   func outputs(of job: JobEntry) -> [String] {
     var outputs = [job.output]
     if let view = job.viewOutput { outputs.append(view) }
-    if overlayAll || job.overlay { outputs.append(Self.overlayPath(for: job.output)) }
+    if overlayAll || job.overlay { outputs.append(PathRules.overlay(of: job.output)) }
     return outputs
-  }
-
-  /// `a/b.jpg` -> `a/b.overlay.jpg`: the overlay is a copy of the output in the same format.
-  static func overlayPath(for output: String) -> String {
-    let slash = output.lastIndex(of: "/").map { output.index(after: $0) } ?? output.startIndex
-    guard let dot = output[slash...].lastIndex(of: "."), dot > slash else { return output + ".overlay" }
-    return String(output[..<dot]) + ".overlay" + String(output[dot...])
   }
 
   /// Renders the job and returns the outputs written (relative paths), renamed into place together.
@@ -61,7 +55,9 @@ struct JobRenderer: Sendable {
     let wantsOverlay = overlayAll || job.overlay
     // The photo is opened once: its header and, for every output, its pixels are read from that one file.
     let base = try InputFile.open(job.base, root: renderer.inputs.root)
-    let (scene, traces) = try replay(job, base: base, tracing: wantsOverlay) { try renderer.cache.pixelSize(of: $0) }
+    let (scene, traces) = try replay(job, base: base, tracing: wantsOverlay, checkingSizes: true) {
+      try renderer.cache.pixelSize(of: $0)
+    }
     var plan = RenderPlan(
       base: job.base,
       stamps: zip(job.stamps, scene.stamps).map { RenderPlan.Stamp(image: $0.image, placement: $1) })
@@ -78,12 +74,13 @@ struct JobRenderer: Sendable {
     var staged: [StagedFile] = []
     var path: RenderPath?
     do {
-      for (output, target) in zip(outputs(of: job), targets) {
-        if output == job.output {
+      // Told apart by place, never by name: `String ==` calls `é.png` in NFC and NFD, two files, one name.
+      for (k, target) in targets.enumerated() {
+        if k == 0 {
           let main = try renderer.stage(plan, to: target, quality: quality)
           staged.append(main.file)
           path = main.path
-        } else if output == job.viewOutput {
+        } else if k == 1, job.viewOutput != nil {
           let window = ViewWindow(
             visible: scene.viewport.visible, viewSize: scene.viewport.viewSize, screenScale: job.screenScale)
           staged.append(try renderer.stageView(plan, window: window, to: target, quality: quality))
@@ -100,21 +97,42 @@ struct JobRenderer: Sendable {
   }
 
   /// Reads the headers the job needs (never the pixels of the photo) and replays its gestures; `stampSize`
-  /// gives a stamp image's upright pixel size.
+  /// gives a stamp image's upright pixel size. With `checkingSizes`, first refuses an output larger than its format
+  /// holds (see `checkSizes`).
   func replay(
-    _ job: JobEntry, base: InputFile? = nil, tracing: Bool = false, stampSize: (String) throws -> StampSize
+    _ job: JobEntry, base: InputFile? = nil, tracing: Bool = false, checkingSizes: Bool = false,
+    stampSize: (String) throws -> StampSize
   ) throws -> (SceneResult, [TouchTrace]) {
     let file = try base ?? InputFile.open(job.base, root: renderer.inputs.root)
     let header = try ImageHeader.read(file, policy: renderer.inputs)
     guard header.width * header.height <= renderer.maxPixels else {
       throw RenderError.tooLarge(path: job.base, width: header.width, height: header.height, limit: renderer.maxPixels)
     }
-    var sizes: [String: StampSize] = [:]
-    for stamp in job.stamps where sizes[stamp.image] == nil {
-      sizes[stamp.image] = try stampSize(stamp.image)
+    if checkingSizes { try Self.checkSizes(of: job, photo: header.uprightSize) }
+    // Keyed by the paths' bytes: two stamps named alike but for Unicode normalization are two files.
+    var sizes: [PathKey: StampSize] = [:]
+    for stamp in job.stamps where sizes[PathKey(stamp.image)] == nil {
+      sizes[PathKey(stamp.image)] = try stampSize(stamp.image)
     }
-    let spec = try job.scene(imageSize: header.uprightSize, stampPixelSizes: sizes)
+    let spec = try job.scene(
+      imageSize: header.uprightSize, stampPixelSizes: job.stamps.map { sizes[PathKey($0.image)] })
     if tracing { return try StampCore.replayTracing(spec) }
     return (try StampCore.replay(spec), [])
+  }
+
+  /// Refuses an output larger than its format's writer takes, from the sizes alone: the output (and its overlay, the
+  /// same size and format) is the upright photo's size, the view output the view's size times its screen scale (the photo's when the job has no view).
+  static func checkSizes(of job: JobEntry, photo: StampSize) throws {
+    var outputs = [("output", job.output, Int(photo.width), Int(photo.height))]
+    if let view = job.viewOutput {
+      // Without a view, the screen is the photo itself.
+      let pixels = ViewWindow.pixelSize(viewSize: job.view ?? photo, screenScale: job.screenScale)
+      outputs.append(("viewOutput", view, pixels.width, pixels.height))
+    }
+    for (field, output, width, height) in outputs {
+      if let problem = OutputFormat(path: output)?.problem(width: width, height: height) {
+        throw BatchError.outputTooLarge(field: field, path: output, reason: problem)
+      }
+    }
   }
 }

@@ -1,12 +1,13 @@
 import Foundation
 import StampFiles
+import StampManifest
 import StampRender
 
 /// Keeps every output under the output folder: no absolute paths, no `..`, no symbolic link followed, no input
 /// overwritten. The folder is opened once; each output's folders are walked (and made) one component at a time
 /// from that descriptor, never through a symbolic link, so nothing is created or written outside it, even when a
 /// folder inside is swapped for a link while a job runs.
-struct OutputPaths: Sendable {
+package struct OutputPaths: Sendable {
   /// The output folder, held open.
   let folder: Folder
   /// Folders whose stale temporaries (of runs that died) were removed in this run.
@@ -14,25 +15,51 @@ struct OutputPaths: Sendable {
 
   /// Creates the output folder when missing, opens it and removes stale temporaries from it.
   init(folder path: String) throws {
-    var exists: ObjCBool = false
-    if FileManager.default.fileExists(atPath: path, isDirectory: &exists), !exists.boolValue {
-      throw BatchError.outputFolder(path: path, message: "it exists and is not a folder")
-    }
+    if let problem = Self.problem(withFolder: path) { throw BatchError.outputFolder(path: path, message: problem) }
     do {
       folder = try Folder.open(path: path, creating: true)
     } catch {
-      throw BatchError.outputFolder(path: path, message: (error as? Folder.Failure)?.reason ?? "\(error)")
+      guard let failure = error as? Folder.Failure else {
+        throw BatchError.outputFolder(path: path, message: "\(error)")
+      }
+      // The component at fault, when it is not the folder itself: `a/b: is not a folder`.
+      let message = failure.name == path ? failure.reason : "\(failure)"
+      throw BatchError.outputFolder(path: path, message: message)
     }
     sweep(folder)
+  }
+
+  /// Why `path` cannot be the output folder, found before any folder is made: longer than a path may be (4,095
+  /// bytes) or than a name (255), more than 64 components deep (as an output path may be), or with a component
+  /// that exists and is not a folder. Nil when it can be made (or exists).
+  package static func problem(withFolder path: String) -> String? {
+    if path.isEmpty { return "names no folder" }
+    let limit = ManifestLimits().maxOutputComponents
+    let prefixes = Folder.prefixes(of: path)
+    if prefixes.count > limit { return "has \(prefixes.count) components; at most \(limit)" }
+    if path.utf8.count > 4095 { return "is \(path.utf8.count) bytes long; a path may have at most 4095" }
+    if let long = PathRules.components(path).first(where: { $0.utf8.count > 255 }) {
+      return "'\(long.prefix(40))...' is \(long.utf8.count) bytes long; a name may have at most 255"
+    }
+    for prefix in prefixes {
+      var info = stat()
+      guard stat(prefix, &info) == 0 else {
+        guard errno == ENOENT else { return "\(prefix): \(Folder.reason(errno))" }
+        // Missing, so made later; unless a symbolic link to nothing is in the way.
+        return lstat(prefix, &info) == 0 ? "\(prefix): a symbolic link to nothing" : nil
+      }
+      if info.st_mode & S_IFMT != S_IFDIR { return "\(prefix): not a folder" }
+    }
+    return nil
   }
 
   /// Where a job's relative output goes: its folders opened (made when missing) inside the root without following
   /// any symbolic link, its name checked for length and against `inputs` (identities of files never replaced).
   func resolve(_ relative: String, job: String, inputs: Set<FileIdentity>) throws -> OutputTarget {
     func refuse(_ reason: String) -> BatchError { .unsafeOutput(job: job, path: relative, reason: reason) }
-    if relative.hasPrefix("/") { throw refuse("must be relative to --out, not absolute") }
-    let parts = relative.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
-    guard let name = parts.last, !parts.contains(".."), !parts.contains(".") else {
+    if PathRules.isAbsolute(relative) { throw refuse("must be relative to --out, not absolute") }
+    let parts = PathRules.components(relative)
+    guard let name = parts.last, !parts.contains(where: PathRules.isDots) else {
       throw refuse("must stay inside --out (no '..')")
     }
     if let long = parts.first(where: { $0.utf8.count > TemporaryName.longestName }) {

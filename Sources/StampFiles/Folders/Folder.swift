@@ -29,7 +29,7 @@ package final class Folder: Sendable {
   package static let madeMode: mode_t = 0o755
 
   /// Opens the folder at `path`, following symbolic links (the user named it), creating it and its parents when
-  /// `creating` and missing (with `madeMode`).
+  /// `creating` and missing (see `make`: each with `madeMode`).
   package static func open(path: String, creating: Bool = false) throws -> Folder {
     if creating { try make(path) }
     let fd = Foundation.open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
@@ -41,7 +41,9 @@ package final class Folder: Sendable {
   /// the umask can only narrow), never reached through a symbolic link: it is made (mkdirat) only in this folder,
   /// already open, and opened with O_NOFOLLOW.
   package func child(_ name: String, creating: Bool, mode: mode_t = Folder.madeMode) throws -> Folder {
-    guard !name.isEmpty, name != ".", name != "..", !name.contains("/") else {
+    // Bytes, not Characters: a `/` followed by a combining mark is one Character, and would pass a Character test.
+    let bytes = name.utf8
+    guard !bytes.isEmpty, !bytes.elementsEqual(".".utf8), !bytes.elementsEqual("..".utf8), !bytes.contains(0x2F) else {
       throw Failure(name: name, reason: "is not a plain folder name")
     }
     let flags = O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC
@@ -60,17 +62,6 @@ package final class Folder: Sendable {
     return Folder(descriptor: fd, display: display + "/" + name)
   }
 
-  /// Makes the folder `path` and its missing parents, each with `madeMode`.
-  private static func make(_ path: String) throws {
-    var prefix = path.hasPrefix("/") ? "/" : ""
-    for part in path.split(separator: "/") {
-      prefix += (prefix.isEmpty || prefix.hasSuffix("/") ? "" : "/") + part
-      guard mkdir(prefix, madeMode) == 0 || errno == EEXIST else {
-        throw Failure(name: prefix, reason: reason(errno))
-      }
-    }
-  }
-
   /// The folder's identity (device and inode).
   package var identity: FileIdentity? { FileIdentity(descriptor: descriptor) }
 
@@ -86,6 +77,32 @@ package final class Folder: Sendable {
     case ENOTDIR: return "is not a folder"
     case ELOOP: return "is a symbolic link"
     default: return Errno.text(code)
+    }
+  }
+}
+
+extension Folder {
+  /// The folders of `path` one by one, from the first: `a`, `a/b`, `a/b/c` (`/a`... for an absolute path).
+  package static func prefixes(of path: String) -> [String] {
+    var prefix = path.utf8.first == UInt8(ascii: "/") ? "/" : ""
+    return path.utf8.split(separator: UInt8(ascii: "/")).map { part in
+      if !prefix.isEmpty, prefix != "/" { prefix += "/" }
+      prefix += String(decoding: part, as: UTF8.self)
+      return prefix
+    }
+  }
+
+  /// Makes the folder at `path` and each missing parent, one at a time; a failure names the component at fault
+  /// (`a/b: is not a folder`) where Foundation's `createDirectory` said only "NSCocoaErrorDomain error 512". Each is
+  /// made with `madeMode`.
+  static func make(_ path: String) throws {
+    for prefix in prefixes(of: path) {
+      if mkdir(prefix, madeMode) == 0 { continue }
+      let code = errno
+      var info = stat()
+      guard code == EEXIST else { throw Failure(name: prefix, reason: reason(code)) }
+      guard stat(prefix, &info) == 0 else { throw Failure(name: prefix, reason: "a symbolic link to nothing") }
+      guard info.st_mode & S_IFMT == S_IFDIR else { throw Failure(name: prefix, reason: "is not a folder") }
     }
   }
 }

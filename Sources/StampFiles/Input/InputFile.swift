@@ -64,7 +64,7 @@ package final class InputFile: Sendable, Hashable {
     guard stat(real, &named) == 0, named.st_dev == opened.st_dev, named.st_ino == opened.st_ino else {
       throw FileError.unreadable(path: path, message: "the file changed while it was being opened")
     }
-    guard root == "/" || real.hasPrefix(root + "/") else {
+    guard PathKey(real).isInside(root) else {
       throw FileError.unreadable(path: path, message: "outside the input root \(root) (it is \(real))")
     }
   }

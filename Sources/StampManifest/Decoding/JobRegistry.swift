@@ -1,11 +1,19 @@
-/// Remembers every job's id and output paths, so that two jobs never share an id or write the same file.
+/// Remembers every job's id and output paths, so that two jobs never share an id or write the same file, and no
+/// output is a folder another output needs.
 ///
-/// For a JSON Lines manifest this is the one thing that grows with the number of jobs: two short strings per job.
+/// For a JSON Lines manifest this is the one thing that grows with the number of jobs: an id and the output paths'
+/// distinct components per job.
 struct JobRegistry {
   private var ids: [String: Int] = [:]
-  private var outputs: [String: Int] = [:]
+  private var outputs = OutputTree()
+  /// Every job writes its overlay, whatever it says (`render --overlay`).
+  let overlayForEveryJob: Bool
 
-  /// Records `job`, reporting a repeated id or output path through `walker`.
+  init(overlayForEveryJob: Bool = false) {
+    self.overlayForEveryJob = overlayForEveryJob
+  }
+
+  /// Records `job`, reporting a repeated id or an output that clashes with another through `walker`.
   mutating func register(_ job: DecodedJob, path: String, walker: inout ManifestWalker) {
     let entry = job.entry
     let jobValue = JSONValue(.null, line: entry.line - walker.lineOffset, column: 1)
@@ -14,16 +22,33 @@ struct JobRegistry {
       walker.report(
         job.idValue ?? jobValue, child(path, "id"), "duplicate job id \"\(entry.id)\" (also jobs[\(other)])")
     }
-    let written: [(key: String, path: String?, value: JSONValue?)] = [
-      ("output", entry.output, job.outputValue), ("viewOutput", entry.viewOutput, job.viewOutputValue),
+    var written: [(key: String, path: String?, value: JSONValue?, what: String)] = [
+      ("output", entry.output, job.outputValue, ""), ("viewOutput", entry.viewOutput, job.viewOutputValue, ""),
     ]
-    for (key, output, value) in written {
-      guard let output, !output.isEmpty else { continue }
-      if let other = outputs.updateValue(entry.index, forKey: output) {
-        outputs[output] = other
-        let owner = other == entry.index ? "this job's output" : "written by jobs[\(other)]"
-        walker.report(value ?? jobValue, child(path, key), "\"\(output)\" is also \(owner)")
+    if !entry.output.isEmpty, entry.overlay || overlayForEveryJob {
+      written.append(("output", PathRules.overlay(of: entry.output), job.outputValue, "its overlay "))
+    }
+    let job = OutputTree.Job(index: entry.index, id: entry.id)
+    for (key, output, value, what) in written {
+      guard let output, !output.isEmpty, let clash = outputs.add(output, job: job) else { continue }
+      let quoted = what + "\"\(output)\""
+      // Both jobs named, by index and id; "this job" when an output meets another of the same job.
+      func owner(_ other: OutputTree.Job) -> String {
+        other.index == job.index ? "this job" : "jobs[\(other.index)] (job \"\(other.id)\")"
       }
+      let mine = "\(quoted) of job \"\(job.id)\""
+      let message: String
+      switch clash {
+      case .sameFile(let other) where other.index == job.index:
+        message = "\(quoted) is also this job's output"
+      case .sameFile(let other):
+        message = "\(mine) is also written by \(owner(other)): the same file"
+      case .isFolder(let other):
+        message = "\(mine) is a folder that an output of \(owner(other)) lies in; it cannot also be a file"
+      case .underFile(let other, let name):
+        message = "\(mine) needs \"\(name)\" as a folder, but \(owner(other)) writes it as a file"
+      }
+      walker.report(value ?? jobValue, child(path, key), message)
     }
   }
 }

@@ -9,6 +9,9 @@ import Foundation
 public struct ManifestDecoder: Sendable {
   /// Bounds on sizes and counts.
   public var limits: ManifestLimits
+  /// Whether every job also writes its overlay picture, as `render --overlay` makes it (default false: only jobs
+  /// with `"overlay": true`); the overlays' names are then checked against every other output.
+  public var overlayForEveryJob = false
 
   /// Creates a decoder.
   public init(limits: ManifestLimits = ManifestLimits()) {
@@ -52,6 +55,7 @@ public struct ManifestDecoder: Sendable {
     let parser = JSONParser(maxDepth: limits.maxDepth, maxBytes: limits.maxBytes, duplicateKeys: .keep)
     let root = try parser.parse(bytes, file: file)
     var walker = ManifestWalker(file: file, folder: folder, limits: limits)
+    walker.overlayForEveryJob = overlayForEveryJob
     let jobs = walker.manifest(root)
     if !walker.diagnostics.isEmpty { throw ManifestError(walker.diagnostics) }
     return Manifest(jobs: jobs)
@@ -90,7 +94,9 @@ public struct ManifestDecoder: Sendable {
 
   /// Streams the jobs of a JSON Lines manifest, one line at a time.
   public func jobs(inLinesAt url: URL) -> JSONLinesReader {
-    JSONLinesReader(url: url, limits: limits)
+    var reader = JSONLinesReader(url: url, limits: limits)
+    reader.overlayForEveryJob = overlayForEveryJob
+    return reader
   }
 
   /// Streams the jobs of a JSON Lines manifest opened now, once: every pass (validate it, then render it) reads that
@@ -98,7 +104,9 @@ public struct ManifestDecoder: Sendable {
   /// size, modification or change time; a file renamed over it changes its change time) stops there with a failure
   /// naming the file.
   public func jobs(inLinesHeldOpenAt url: URL) -> JSONLinesReader {
-    JSONLinesReader(holding: url, limits: limits)
+    var reader = JSONLinesReader(holding: url, limits: limits)
+    reader.overlayForEveryJob = overlayForEveryJob
+    return reader
   }
 
   /// The name diagnostics give the file (as the user wrote it) and the folder its relative paths start from.

@@ -20,7 +20,7 @@ extension ManifestWalker {
     var output = outputPath(m, "output", path)
     if value(m, "output") == nil {
       let fallback = id + ".jpg"
-      if let problem = PathRules.problem(withOutput: fallback) {
+      if let problem = PathRules.problem(withOutput: fallback, maxComponents: limits.maxOutputComponents) {
         report(value(m, "id") ?? v, child(path, "id"), "the default output \"\(fallback)\" \(problem); give an output")
       } else {
         output = PathRules.normalize(fallback)

@@ -11,7 +11,7 @@ extension ManifestWalker {
       report(jobsValue, "jobs", "expected an array, found \(jobsValue.typeName)")
       return []
     }
-    var registry = JobRegistry()
+    var registry = JobRegistry(overlayForEveryJob: overlayForEveryJob)
     var jobs: [JobEntry] = []
     jobs.reserveCapacity(items.count)
     for (index, item) in items.enumerated() {

@@ -10,6 +10,8 @@ struct ManifestWalker {
   let limits: ManifestLimits
   /// Added to every value's line: a JSON Lines job is parsed on its own, so its values think they are on line 1.
   var lineOffset = 0
+  /// Every job writes its overlay (`render --overlay`): checked against the other outputs as a job's own is.
+  var overlayForEveryJob = false
   var diagnostics: [Diagnostic] = []
 
   init(file: String, folder: String, limits: ManifestLimits) {

@@ -8,14 +8,18 @@ public struct JSONLinesIterator: IteratorProtocol {
   private let source: LineSource?
   private var openFailure: String?
   private var defaults = JobDefaults()
-  private var registry = JobRegistry()
+  private var registry: JobRegistry
   private var jobIndex = 0
   private var sawContent = false
 
-  init(url: URL, limits: ManifestLimits, held: (file: HeldFile?, failure: String?)? = nil) {
+  init(
+    url: URL, limits: ManifestLimits, held: (file: HeldFile?, failure: String?)? = nil, overlayForEveryJob: Bool = false
+  ) {
     (file, folder) = ManifestDecoder.names(of: url)
     self.limits = limits
-    let (input, reason) = held.map { ($0.file.map(ManifestFile.init(reading:)), $0.failure) } ?? ManifestFile.open(url.path)
+    registry = JobRegistry(overlayForEveryJob: overlayForEveryJob)
+    let (input, reason) =
+      held.map { ($0.file.map(ManifestFile.init(reading:)), $0.failure) } ?? ManifestFile.open(url.path)
     source = input.map { LineSource(input: $0, maxLine: limits.maxBytes) }
     openFailure = reason
   }

@@ -22,6 +22,9 @@ public struct JSONLinesReader: Sequence, Sendable {
   public let limits: ManifestLimits
   /// The file held open for every pass, or why it could not be opened; nil to open the path at each pass.
   private let held: (file: HeldFile?, failure: String?)?
+  /// Whether every job also writes its overlay picture (`render --overlay`), for the check that no two outputs
+  /// are one file.
+  public var overlayForEveryJob = false
 
   /// Creates a reader; nothing is read until iteration.
   public init(url: URL, limits: ManifestLimits = ManifestLimits()) {
@@ -39,7 +42,7 @@ public struct JSONLinesReader: Sequence, Sendable {
 
   /// Opens the file (or starts again on the one held) and starts at its first line.
   public func makeIterator() -> JSONLinesIterator {
-    JSONLinesIterator(url: url, limits: limits, held: held)
+    JSONLinesIterator(url: url, limits: limits, held: held, overlayForEveryJob: overlayForEveryJob)
   }
 }
 

@@ -13,11 +13,14 @@ public struct ManifestLimits: Sendable, Hashable {
   /// The most pixels a `viewOutput` may have: the view's size times its screen scale (default 100,000,000, the
   /// photos' default limit).
   public var maxViewPixels: Int
+  /// The most components an output path may have, its folders and its name (default 64): `a/b/c.jpg` has 3. Each
+  /// folder is one made under `--out`; no batch needs them nested deeper.
+  public var maxOutputComponents: Int
 
   /// Creates limits; the defaults suit every manifest a person or a pipeline writes.
   public init(
     maxBytes: Int = 64 << 20, maxDepth: Int = 64, maxStamps: Int = 1000, maxTouchEvents: Int = 1_000_000,
-    maxDiagnostics: Int = 1000, maxViewPixels: Int = 100_000_000
+    maxDiagnostics: Int = 1000, maxViewPixels: Int = 100_000_000, maxOutputComponents: Int = 64
   ) {
     self.maxBytes = maxBytes
     self.maxDepth = maxDepth
@@ -25,5 +28,6 @@ public struct ManifestLimits: Sendable, Hashable {
     self.maxTouchEvents = maxTouchEvents
     self.maxDiagnostics = maxDiagnostics
     self.maxViewPixels = maxViewPixels
+    self.maxOutputComponents = maxOutputComponents
   }
 }

@@ -55,7 +55,8 @@ package final class StampCache: Sendable {
   }
 
   private struct State {
-    var entries: [String: Entry] = [:]
+    /// Keyed by the path's bytes: `é.png` in NFC and in NFD are two files.
+    var entries: [PathKey: Entry] = [:]
     var bytes = 0
     var clock = 0
   }
@@ -88,7 +89,7 @@ package final class StampCache: Sendable {
 
   /// True when `path` is held (for tests).
   func holds(_ path: String) -> Bool {
-    state.withLock { $0.entries[path] != nil }
+    state.withLock { $0.entries[PathKey(path)] != nil }
   }
 
   /// The stamp's pixel size, from the cached decode.
@@ -99,16 +100,17 @@ package final class StampCache: Sendable {
   func stamp(_ path: String) throws -> PreparedStamp {
     try state.withLock { state in
       state.clock += 1
+      let key = PathKey(path)
       // Seen before the decode opens the file: a change after this look shows as another version next time.
       let version = FileVersion(path: path)
-      if var entry = state.entries[path] {
+      if var entry = state.entries[key] {
         guard entry.version != version else {
           entry.lastUse = state.clock
-          state.entries[path] = entry
+          state.entries[key] = entry
           return entry.result
         }
         state.bytes -= entry.bytes
-        state.entries[path] = nil
+        state.entries[key] = nil
       }
       // Told by decoding the stamp alone (see `RenderError.diagnosed`): the error is kept for every job that uses it.
       let result = Result { try Self.prepare(path, maxPixels: maxPixels, policy: policy) }.mapError {
@@ -118,7 +120,7 @@ package final class StampCache: Sendable {
       if case .failure(.stopped) = result { return result }
       // A failure is remembered too (a missing stamp fails every job naming it), for the room its message takes.
       let size = (try? result.get()).map { $0.image.width * $0.image.height * $0.image.bands } ?? 1024
-      state.entries[path] = Entry(version: version, result: result, bytes: size, lastUse: state.clock)
+      state.entries[key] = Entry(version: version, result: result, bytes: size, lastUse: state.clock)
       state.bytes += size
       while state.bytes > budget, state.entries.count > 1,
         let oldest = state.entries.min(by: { $0.value.lastUse < $1.value.lastUse })

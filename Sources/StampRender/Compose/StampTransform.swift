@@ -2,6 +2,7 @@ import CVips
 import CVipsGlue
 import Foundation
 import StampCore
+import StampFiles
 
 extension Compositor {
   /// The stamp premultiplied, scaled, rotated and cut to the box it covers; nil when it is wholly off the photo.
@@ -73,7 +74,7 @@ extension Compositor {
     else { return nil }
     let (odx, ody) = geometry.offsets(croppedAt: window.left, window.top)
     let key = TransformCache.Key(
-      image: stamp.image, shrink: [shrink.0, shrink.1],
+      image: PathKey(stamp.image), shrink: [shrink.0, shrink.1],
       geometry: [geometry.a, geometry.b, geometry.c, geometry.d, odx, ody, Double(window.left), Double(window.top)],
       width: box.width, height: box.height)
     // The image is made when the layer is drawn, from the stamp as the cache has it then (decoded again if it

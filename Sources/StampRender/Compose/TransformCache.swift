@@ -1,5 +1,6 @@
 import CVips
 import CVipsGlue
+import StampFiles
 import Synchronization
 
 /// Transformed stamps kept for reuse: when one gesture script runs over a folder of same-sized photos, every job
@@ -10,7 +11,8 @@ import Synchronization
 final class TransformCache: Sendable {
   /// Everything that decides a transformed layer's pixels.
   struct Key: Hashable {
-    var image: String
+    /// The stamp file's path, as bytes: `é.png` in NFC and in NFD are two stamps.
+    var image: PathKey
     var shrink: [Double]
     var geometry: [Double]
     var width: Int

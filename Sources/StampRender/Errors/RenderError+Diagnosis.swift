@@ -21,7 +21,7 @@ extension RenderError {
       // No loader knows its first bytes (told by the open itself, so surely this file's).
       return .input(path: path, problem: Self.notAnImage)
     case .unreadable(let path, _), .operation(let path, _, _):
-      guard path == base, let problem = Self.problem(reading: base) else { return self }
+      guard PathKey(path) == PathKey(base), let problem = Self.problem(reading: base) else { return self }
       return .input(path: base, problem: problem)
     case .write(let path, let message):
       if let problem = Self.problem(reading: base) { return .input(path: base, problem: problem) }
@@ -43,6 +43,13 @@ extension RenderError {
   /// What a file that no loader knows is, in plain words.
   static let notAnImage = "not a JPEG/PNG/WebP/TIFF/... image"
 
+  /// A JPEG of `bits`-bit samples, in plain words. libjpeg built for 8-bit samples (Debian's libjpeg-turbo 2.1)
+  /// refuses any other at its header ("Unsupported JPEG data precision 12"), for libvips and for stampcam's own
+  /// libjpeg code alike: such a photo cannot be read at all, on either path.
+  static func jpegPrecision(_ bits: Substring) -> String {
+    "a \(bits)-bit JPEG, which stampcam cannot read (its libjpeg reads 8-bit JPEGs only)"
+  }
+
   /// Plain words for what a failed decode (`Vips.check`) says is wrong with a file: `not a JPEG/PNG/WebP/TIFF/...
   /// image`, `truncated JPEG`, or `broken PNG: IDAT: CRC error` (libvips' own detail without its bookkeeping lines).
   static func problem(_ failure: Vips.Failure) -> String {
@@ -51,6 +58,9 @@ extension RenderError {
       return notAnImage
     }
     let format = Self.format(loader: failure.loader)
+    if let precision = text.range(of: "unsupported jpeg data precision ") {
+      return jpegPrecision(text[precision.upperBound...].prefix { $0.isNumber })
+    }
     let truncation = ["premature end", "not enough data", "unexpected end", "truncated", "end of file"]
     if truncation.contains(where: text.contains) { return "truncated \(format)" }
     let noise = ["error in tile", "read gave", "libpng read error", "load failed"]

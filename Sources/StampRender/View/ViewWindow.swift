@@ -16,8 +16,15 @@ package struct ViewWindow: Sendable, Hashable {
   /// The window for a view of `viewSize` points at `screenScale` pixels per point showing `visible`.
   package init(visible: StampRect, viewSize: StampSize, screenScale: Double) {
     self.visible = visible
-    pixelWidth = max(1, Int(saturating: (viewSize.width * screenScale).rounded()))
-    pixelHeight = max(1, Int(saturating: (viewSize.height * screenScale).rounded()))
+    (pixelWidth, pixelHeight) = Self.pixelSize(viewSize: viewSize, screenScale: screenScale)
+  }
+
+  /// The output's size in pixels for a view of `viewSize` points at `screenScale` pixels per point.
+  package static func pixelSize(viewSize: StampSize, screenScale: Double) -> (width: Int, height: Int) {
+    (
+      max(1, Int(saturating: (viewSize.width * screenScale).rounded())),
+      max(1, Int(saturating: (viewSize.height * screenScale).rounded()))
+    )
   }
 
   /// Output pixels per image pixel.

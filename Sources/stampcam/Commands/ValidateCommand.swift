@@ -7,12 +7,20 @@ import StampManifest
 /// `stampcam validate`: every error of a manifest at once, short of decoding pixels.
 struct ValidateCommand: Subcommand {
   var manifest = ""
+  var overlay = false
   var inputs = InputOptions()
 
   static let name = "validate"
   static let forms = [
     Form(
-      operand: "MANIFEST", options: InputOptions.options(at: \ValidateCommand.inputs), start: ValidateCommand(),
+      operand: "MANIFEST",
+      options: [
+        .flag(
+          "--overlay",
+          "check every job's <output>.overlay.<ext> against the other outputs, as render --overlay writes them (a "
+            + "job with \"overlay\": true is checked without it)"
+        ) { $0.overlay = true }
+      ] + InputOptions.options(at: \ValidateCommand.inputs), start: ValidateCommand(),
       setOperand: { $0.manifest = $1 })
   ]
 
@@ -30,12 +38,16 @@ struct ValidateCommand: Subcommand {
         - that every photo and stamp exists, is readable and (with --input-root) lies inside the input root;
         - for each job whose inputs exist, its images' headers (in a format render reads, at most --max-pixels
           pixels) and its gestures replayed exactly as render replays them: a gesture that cannot be played, a
-          stamp drawn over 1000000 pixels across.
-      Give it the --max-pixels, --input-root and --allow-untrusted-loaders the render will have (they mean the
-      same as there).
-      Only render finds what needs pixels or --out: a photo damaged past its header, an output that would
-      overwrite an input or leave --out through a symbolic link, a failed write. Those fail their job (exit status
-      1); the other jobs are written.
+          stamp drawn over 1000000 pixels across, an output larger than its format holds (JPEG 65500 pixels a
+          side, WebP 16383);
+        - that no two outputs, views or overlays are one file, or a file where another needs a folder, and none
+          is deeper than 64 components.
+      Give it the --overlay, --max-pixels, --input-root and --allow-untrusted-loaders the render will have (they
+      mean the same as there).
+      Only render finds what needs pixels or --out. Before anything is written (exit status 2): an --out that
+      cannot be a folder, a --report in the way, an output that is an input or another output as a file (through
+      links). While rendering, failing their job alone (exit status 1): a photo damaged past its header, an output
+      that would leave --out through a symbolic link, a failed write.
       Exit status 0 when the manifest is valid, 2 otherwise.
       """,
     after: """
@@ -56,21 +68,24 @@ struct ValidateCommand: Subcommand {
     let path = manifest
     let maxPixels = inputs.maxPixels
     // Stamps are often shared by many jobs: their sizes are kept, a bounded number at a time.
-    var stampSizes: [String: StampSize] = [:]
+    var stampSizes: [PathKey: StampSize] = [:]
     func stampSize(_ image: String) throws -> StampSize {
-      if let size = stampSizes[image] { return size }
+      if let size = stampSizes[PathKey(image)] { return size }
       let size = try JobCheck.headerSize(of: image, maxPixels: maxPixels, inputs: policy)
       if stampSizes.count >= 1000 { stampSizes.removeAll() }
-      stampSizes[image] = size
+      stampSizes[PathKey(image)] = size
       return size
     }
-    let diagnostics = ManifestDecoder().validate(contentsOf: URL(fileURLWithPath: path)) { job in
+    var decoder = ManifestDecoder()
+    decoder.overlayForEveryJob = overlay
+    let overlay = overlay
+    let diagnostics = decoder.validate(contentsOf: URL(fileURLWithPath: path)) { job in
       let missing = JobCheck.inputs(of: job, file: path)
       let outside = policy.root.map { InputCheck.confined(job, to: $0, file: path) } ?? []
       let replay =
         missing.isEmpty && outside.isEmpty
         ? JobCheck.replay(of: job, file: path, maxPixels: maxPixels, inputs: policy, stampSize: stampSize) : []
-      return JobCheck.outputs(of: job, file: path) + missing + outside + replay
+      return JobCheck.outputs(of: job, file: path, overlay: overlay) + missing + outside + replay
     }
     guard diagnostics.isEmpty else {
       for diagnostic in diagnostics { Terminal.error("\(diagnostic)") }
