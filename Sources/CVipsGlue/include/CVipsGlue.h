@@ -82,6 +82,12 @@ int scv_affine(
 /// Separable Lanczos-3 reduction by the given factors (>= 1). `*out` is a new reference.
 int scv_reduce(VipsImage *in, VipsImage **out, double hshrink, double vshrink);
 
+/// Averages each `factor` x `factor` block (a box filter, libvips' shrink): the image is first padded with
+/// zeros (transparent, for premultiplied pixels) to whole blocks, at the right and bottom, or at the left
+/// (`pad_left`) and top (`pad_top`), so that output pixel i covers input [i * factor, (i + 1) * factor) of the
+/// padded image exactly. Reads its input top to bottom once. `*out` is a new reference.
+int scv_box_shrink(VipsImage *in, VipsImage **out, int factor, int pad_left, int pad_top);
+
 /// Composites n images (in[0] is the base) with the blend mode `mode` for each overlay, placing overlay i at
 /// (x[i-1], y[i-1]) on the base. `premultiplied` says every input is premultiplied. `*out` is a new reference.
 int scv_composite(

@@ -58,6 +58,7 @@ struct JobRenderer: Sendable {
   /// path its main output took.
   func stage(_ job: JobEntry) throws -> (files: [StagedFile], path: RenderPath?) {
     guard let paths else { throw BatchError.outputFolder(path: "", message: "no output folder") }
+    let renderer = renderer.forJob()
     let wantsOverlay = overlayAll || job.overlay
     // The photo is opened once: its header and, for every output, its pixels are read from that one file.
     let base = try InputFile.open(job.base, root: renderer.inputs.root)

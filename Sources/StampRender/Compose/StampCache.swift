@@ -5,19 +5,30 @@ import StampCore
 import StampFiles
 import Synchronization
 
-/// A stamp decoded once, in sRGB with alpha, premultiplied (8-bit), held in memory.
+/// A stamp decoded once, in sRGB with alpha, premultiplied (8-bit), held in memory: at its own size, or shrunk on
+/// load by a whole `shrink` (see `StampShrink`).
 final class PreparedStamp: Sendable {
   let image: Image
+  /// The stamp's upright size in the file's pixels, whatever `shrink`.
   let pixelSize: StampSize
-  /// The pixels that are not wholly transparent (nil when none is): what the stamp can draw. Icons and stickers
-  /// often have a transparent margin, a third of their area in the benchmark's; resampling and compositing keep to
-  /// the part that shows.
+  /// The pixels that are not wholly transparent (nil when none is), in `image`'s pixels: what the stamp can draw.
+  /// Icons and stickers often have a transparent margin, a third of their area in the benchmark's; resampling and
+  /// compositing keep to the part that shows.
   let content: GridRect?
+  /// Each pixel of `image` averages `shrink` x `shrink` of the file's (1: the file's own pixels).
+  let shrink: Int
 
-  init(image: Image, content: GridRect?) {
+  init(image: Image, content: GridRect?, pixelSize: StampSize? = nil, shrink: Int = 1) {
     self.image = image
     self.content = content
-    pixelSize = StampSize(Double(image.width), Double(image.height))
+    self.pixelSize = pixelSize ?? StampSize(Double(image.width), Double(image.height))
+    self.shrink = shrink
+  }
+
+  /// The file's continuous point `p` (upright) in `image`'s continuous coordinates: the shrink pads the file to
+  /// whole blocks on the sides that end up right and bottom, so a point only divides by the factor.
+  func map(_ p: StampPoint) -> StampPoint {
+    StampPoint(p.x / Double(shrink), p.y / Double(shrink))
   }
 
   /// The smallest rectangle holding every sample of `alpha` (row by row, `width` x `height`) that is not 0.
@@ -50,8 +61,14 @@ package final class StampCache: Sendable {
     var lastUse: Int
   }
 
+  /// A file, and the shrink it is decoded at.
+  private struct Key: Hashable {
+    var path: String
+    var shrink: Int
+  }
+
   private struct State {
-    var entries: [String: Entry] = [:]
+    var entries: [Key: Entry] = [:]
     var bytes = 0
     var clock = 0
   }
@@ -83,32 +100,47 @@ package final class StampCache: Sendable {
   }
 
   /// True when `path` is held (for tests).
-  func holds(_ path: String) -> Bool {
-    state.withLock { $0.entries[path] != nil }
+  func holds(_ path: String, shrink: Int = 1) -> Bool {
+    state.withLock { $0.entries[Key(path: path, shrink: shrink)] != nil }
   }
 
-  /// The stamp's pixel size, from the cached decode.
+  /// The stamp's upright pixel size, from its header (its pixels are decoded only to be drawn, at the size drawn).
   package func pixelSize(of path: String) throws -> StampSize {
-    try stamp(path).pixelSize
+    try header(of: path).uprightSize
   }
 
-  func stamp(_ path: String) throws -> PreparedStamp {
-    try state.withLock { state in
+  /// The stamp's header, refused past `maxPixels`.
+  func header(of path: String) throws -> ImageHeader {
+    do {
+      let header = try ImageHeader.read(InputFile.open(path, root: policy.root), policy: policy)
+      guard header.width * header.height <= maxPixels else {
+        throw RenderError.tooLarge(path: path, width: header.width, height: header.height, limit: maxPixels)
+      }
+      return header
+    } catch {
+      throw (RenderError(error) ?? .unreadable(path: path, message: "\(error)")).diagnosed(reading: path)
+    }
+  }
+
+  /// The stamp decoded with each pixel averaging `shrink` x `shrink` of the file's (see `StampShrink`).
+  func stamp(_ path: String, shrink: Int = 1) throws -> PreparedStamp {
+    let key = Key(path: path, shrink: shrink)
+    return try state.withLock { state in
       state.clock += 1
-      if var entry = state.entries[path] {
+      if var entry = state.entries[key] {
         entry.lastUse = state.clock
-        state.entries[path] = entry
+        state.entries[key] = entry
         return entry.result
       }
       // Told by decoding the stamp alone (see `RenderError.diagnosed`): the error is kept for every job that uses it.
-      let result = Result { try Self.prepare(path, maxPixels: maxPixels, policy: policy) }.mapError {
+      let result = Result { try Self.prepare(path, shrink: shrink, maxPixels: maxPixels, policy: policy) }.mapError {
         (RenderError($0) ?? .unreadable(path: path, message: "\($0)")).diagnosed(reading: path)
       }
       // A stopped job's failure says nothing of the stamp: the next job decodes it again.
       if case .failure(.stopped) = result { return result }
       // A failure is remembered too (a missing stamp fails every job naming it), for the room its message takes.
       let size = (try? result.get()).map { $0.image.width * $0.image.height * $0.image.bands } ?? 1024
-      state.entries[path] = Entry(result: result, bytes: size, lastUse: state.clock)
+      state.entries[key] = Entry(result: result, bytes: size, lastUse: state.clock)
       state.bytes += size
       while state.bytes > budget, state.entries.count > 1,
         let oldest = state.entries.min(by: { $0.value.lastUse < $1.value.lastUse })
@@ -120,21 +152,37 @@ package final class StampCache: Sendable {
     }.get()
   }
 
-  private static func prepare(_ path: String, maxPixels: Int, policy: InputPolicy) throws -> PreparedStamp {
-    let file = try Image.open(InputFile.open(path, root: policy.root), sequential: false, policy: policy)
+  private static func prepare(_ path: String, shrink: Int, maxPixels: Int, policy: InputPolicy) throws
+    -> PreparedStamp
+  {
+    // Shrunk, the file is read top to bottom once and only the small image is held; rotated once small.
+    let file = try Image.open(InputFile.open(path, root: policy.root), sequential: shrink > 1, policy: policy)
     guard file.width * file.height <= maxPixels else {
       throw RenderError.tooLarge(path: path, width: file.width, height: file.height, limit: maxPixels)
     }
-    let upright = file.orientation == 1 ? file : try file.derive("autorotate") { scv_autorot($0, &$1) }
+    let orientation = file.orientation
+    let header = ImageHeader(width: file.width, height: file.height, orientation: orientation)
+    let upright =
+      orientation == 1 || shrink > 1 ? file : try file.derive("autorotate") { scv_autorot($0, &$1) }
     let srgb = try upright.derive("colour conversion") { scv_to_srgb($0, &$1) }
     let withAlpha = try srgb.derive("alpha") { scv_ensure_alpha($0, &$1) }
-    let float = try withAlpha.derive("premultiply") { scv_premultiply($0, &$1) }
+    var float = try withAlpha.derive("premultiply") { scv_premultiply($0, &$1) }
+    if shrink > 1 {
+      let pad = StampShrink.padsAtStart(orientation: orientation)
+      float = try float.derive("shrink") { scv_box_shrink($0, &$1, Int32(shrink), pad.left ? 1 : 0, pad.top ? 1 : 0) }
+    }
     // Premultiplied 8-bit: resampling uchar is several times cheaper than float, and the rounding of a
     // premultiplied value moves the blended result by at most half a level.
     let premultiplied = try float.derive("cast") { scv_cast($0, &$1, VIPS_FORMAT_UCHAR) }
-    let decoded = try premultiplied.evaluating { try premultiplied.derive("decode") { scv_copy_memory($0, &$1) } }
+    var decoded = try premultiplied.evaluating { try premultiplied.derive("decode") { scv_copy_memory($0, &$1) } }
+    if shrink > 1, orientation != 1 {
+      let stored = decoded
+      decoded = try stored.derive("autorotate") { scv_autorot($0, &$1) }
+      decoded = try decoded.evaluating { try decoded.derive("decode") { scv_copy_memory($0, &$1) } }
+    }
     let alpha = try decoded.derive("alpha") { scv_extract_bands($0, &$1, 3, 1) }.pixels()
     return PreparedStamp(
-      image: decoded, content: PreparedStamp.bounds(ofNonZero: alpha, width: decoded.width, height: decoded.height))
+      image: decoded, content: PreparedStamp.bounds(ofNonZero: alpha, width: decoded.width, height: decoded.height),
+      pixelSize: header.uprightSize, shrink: shrink)
   }
 }
