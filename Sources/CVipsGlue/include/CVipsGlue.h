@@ -120,15 +120,16 @@ int scv_copy_memory(VipsImage *in, VipsImage **out);
 /// `keep_orientation`). `*out` is a new reference.
 int scv_strip_metadata(VipsImage *in, VipsImage **out, int keep_icc, int keep_orientation);
 
-/// Writes `in` to the open file `fd` (which the caller keeps owning: libvips writes through its own duplicate) in
-/// `format`: 0 JPEG (at `quality`), 1 PNG, 2 WebP (lossy, at `quality`), 3 TIFF (deflate); 0 on success, -1 with
-/// the libvips error buffer set.
-int scv_save_descriptor(VipsImage *in, int fd, int format, int quality);
+/// Writes `in` to the open file `fd` (which the caller keeps owning) in `format`: 0 JPEG (at `quality`), 1 PNG,
+/// 2 WebP (lossy, at `quality`), 3 TIFF (deflate); 0 on success, -1 with the libvips error buffer set and
+/// `*write_errno` the errno of this save's first failed write, read or seek on `fd` (0 when none failed: the
+/// encoder or its input did).
+int scv_save_descriptor(VipsImage *in, int fd, int format, int quality, int *write_errno);
 
 /// Writes `in` as JPEG to the open file `fd` (still the caller's) with a chroma `subsample_mode` (a
-/// VipsForeignSubsample: 1 4:2:0, 2 4:4:4) and, when `interlace`, progressive; 0 on success, -1 with the libvips
-/// error buffer set.
-int scv_save_descriptor_jpeg(VipsImage *in, int fd, int quality, int subsample_mode, int interlace);
+/// VipsForeignSubsample: 1 4:2:0, 2 4:4:4) and, when `interlace`, progressive; returns as scv_save_descriptor.
+int scv_save_descriptor_jpeg(
+  VipsImage *in, int fd, int quality, int subsample_mode, int interlace, int *write_errno);
 
 /// Creates a new image from raw 8-bit interleaved pixels (copied). New reference or NULL.
 VipsImage *scv_new_from_memory_copy(const void *data, size_t length, int width, int height, int bands);
