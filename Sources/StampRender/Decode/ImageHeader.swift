@@ -38,8 +38,9 @@ package struct ImageHeader: Sendable, Hashable {
     do {
       let image = try Image.open(file, sequential: true, policy: policy)
       return ImageHeader(width: image.width, height: image.height, orientation: image.orientation)
-    } catch let error as RenderError {
-      throw error.diagnosed(reading: file.path)
+    } catch RenderError.unreadable(let path, let message) where message != "not an image in a known format" {
+      // A file no loader knows keeps the open's own words.
+      throw RenderError.unreadable(path: path, message: message).diagnosed(reading: path)
     }
   }
 }

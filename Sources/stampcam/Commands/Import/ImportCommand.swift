@@ -18,15 +18,14 @@ struct ImportCommand: Subcommand {
   func run() -> Int32 {
     let lines = LogFile.lines(options.log)
     var check = TouchItemCheck()
-    let writer = ManifestWriter(roundsTouches: true)
-    var text = ""
+    var item = TouchesJSON.Item()
     do {
       let emit: (TouchEvent, Int) throws -> Void = { event, line in
-        let json = writer.touch(event).inline
+        let json = item.line(event)
         if let problem = check.problem(with: event, textBytes: json.utf8.count) {
           throw ImportError.invalid(line: line, message: "the log gives a touch event no manifest takes: \(problem)")
         }
-        text += (text.isEmpty ? "{\"touches\": [\n  " : ",\n  ") + json
+        item.append(json)
       }
       switch options.format {
       case .getevent:
@@ -40,7 +39,7 @@ struct ImportCommand: Subcommand {
     } catch {
       return CLI.fail("\(options.log): \(error)", status: 2)
     }
-    let json = text + "\n]}\n"
+    let json = item.text + "\n"
     guard let out = options.out else {
       StandardStream.output.write(json)
       return ExitStatus.success
