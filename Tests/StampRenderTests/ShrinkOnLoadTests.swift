@@ -62,11 +62,12 @@ struct ShrinkOnLoadTests {
   /// with each EXIF orientation that pads a different side (PNG holds none in libvips 8.14), lands on its point to 0.1 px at scales that shrink it
   /// on load by 4 (0.05: 1 / 0.2 = 5), 8 (0.025) and 16 (0.015), upright and turned: the padding to whole blocks
   /// ends up right and bottom, where it moves no point (777 is 7 short of 98 blocks of 8: 0.175 px if misplaced).
-  @Test(arguments: [1, 3, 6, 8])
-  func aShrunkStampLandsOnItsCentre(_ orientation: Int) throws {
+  /// At 776 x 488, which 8 divides, libjpeg's scaled decoding takes up to 8 of each factor and the box the rest.
+  @Test(arguments: [1, 3, 6, 8], [(777, 489), (776, 488)])
+  func aShrunkStampLandsOnItsCentre(_ orientation: Int, _ size: (Int, Int)) throws {
     let fixtures = try Fixtures()
     defer { fixtures.remove() }
-    let (width, height) = orientation >= 5 ? (489, 777) : (777, 489)
+    let (width, height) = orientation >= 5 ? (size.1, size.0) : size
     let stamp = try fixtures.picture("blob.jpg", width: width, height: height, bands: 3, orientation: orientation) {
       x, y in
       let dx = (Double(x) + 0.5 - Double(width) / 2) / (Double(width) / 10)
@@ -79,7 +80,8 @@ struct ShrinkOnLoadTests {
     var misses: [String] = []
     for scale in [0.05, 0.025, 0.015] {
       for rotation in [0.0, 30] {
-        let placed = PlacedStamp(id: "b", center: center, size: StampSize(777, 489), scale: scale, rotation: rotation)
+        let placed = PlacedStamp(
+          id: "b", center: center, size: StampSize(Double(size.0), Double(size.1)), scale: scale, rotation: rotation)
         let image = try Renderer().compositor.composite(
           [.init(image: stamp, placement: placed)], onto: base, map: .identity)
         let found = ReductionTests.centroid(ofFirstBand: try image.pixels(), width: 240, bands: 3)

@@ -42,7 +42,10 @@ int scv_tile_errors(void);
 /// When the file is refused before libvips reads it (no loader knows it, or the policy does not allow its loader),
 /// the reason is written to `why` (of `why_size` bytes) and not to libvips' shared error buffer, so that it cannot be
 /// taken by another thread's failure; otherwise `why` is left empty and the buffer holds libvips' message.
-VipsImage *scv_load_descriptor(int fd, int sequential, int fail_on, int any_loader, char *why, size_t why_size);
+/// A JPEG is decoded `jpeg_shrink` (1, 2, 4 or 8) times smaller each way by libjpeg's scaled decoding when that is
+/// above 1 (other formats ignore it).
+VipsImage *scv_load_descriptor(
+  int fd, int sequential, int fail_on, int any_loader, int jpeg_shrink, char *why, size_t why_size);
 
 /// Lets libvips' untrusted loaders run (1) or blocks them again (0, the default). Process-wide.
 void scv_allow_untrusted(int allow);

@@ -162,14 +162,25 @@ package final class StampCache: Sendable {
     }
     let orientation = file.orientation
     let header = ImageHeader(width: file.width, height: file.height, orientation: orientation)
+    // A JPEG whose sides the factor's part up to 8 divides is decoded that much smaller by libjpeg (each pixel then
+    // covers exactly j x j of the file's), the rest by the box below.
+    let jpeg = StampShrink.jpegPart(of: shrink, width: file.width, height: file.height)
+    let small =
+      jpeg > 1
+      ? try Image.open(InputFile.open(path, root: policy.root), sequential: true, policy: policy, jpegShrink: jpeg)
+      : file
+    let loaded = small.width == file.width ? 1 : jpeg
+    guard small.width * loaded == file.width, small.height * loaded == file.height else {
+      throw RenderError.operation(path: path, operation: "decode", message: "the file changed during the job")
+    }
     let upright =
-      orientation == 1 || shrink > 1 ? file : try file.derive("autorotate") { scv_autorot($0, &$1) }
+      orientation == 1 || shrink > 1 ? small : try small.derive("autorotate") { scv_autorot($0, &$1) }
     let srgb = try upright.derive("colour conversion") { scv_to_srgb($0, &$1) }
     let withAlpha = try srgb.derive("alpha") { scv_ensure_alpha($0, &$1) }
     var float = try withAlpha.derive("premultiply") { scv_premultiply($0, &$1) }
-    if shrink > 1 {
-      let pad = StampShrink.padsAtStart(orientation: orientation)
-      float = try float.derive("shrink") { scv_box_shrink($0, &$1, Int32(shrink), pad.left ? 1 : 0, pad.top ? 1 : 0) }
+    if shrink / loaded > 1 {
+      let (pad, box) = (StampShrink.padsAtStart(orientation: orientation), Int32(shrink / loaded))
+      float = try float.derive("shrink") { scv_box_shrink($0, &$1, box, pad.left ? 1 : 0, pad.top ? 1 : 0) }
     }
     // Premultiplied 8-bit: resampling uchar is several times cheaper than float, and the rounding of a
     // premultiplied value moves the blended result by at most half a level.

@@ -44,6 +44,12 @@ enum StampShrink {
     ([2, 3, 7, 8].contains(orientation), [3, 4, 6, 7].contains(orientation))
   }
 
+  /// The part of `factor` libjpeg's scaled decoding takes for a JPEG of `width` x `height`: the largest of 8, 4, 2
+  /// dividing the factor and both sides (so its pixels cover whole, aligned blocks of the file's), else 1.
+  static func jpegPart(of factor: Int, width: Int, height: Int) -> Int {
+    [8, 4, 2].first { factor % $0 == 0 && width % $0 == 0 && height % $0 == 0 } ?? 1
+  }
+
   /// The pixels a stamp of `width` x `height` file pixels holds decoded at `factor`.
   static func decodedPixels(width: Int, height: Int, factor: Int) -> Int {
     let f = max(factor, 1)
