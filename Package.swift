@@ -91,7 +91,8 @@ let package = Package(
         "StampBatch", "StampManifest", "StampCore", "StampFiles", "StampRender", "StampTestFolders", "StampTestSupport",
       ]),
     .testTarget(
-      name: "stampcamTests", dependencies: ["stampcam", "StampFiles", "StampTestFolders", "StampTestSupport"]),
+      name: "stampcamTests",
+      dependencies: ["stampcam", "StampFiles", "StampImport", "StampTestFolders", "StampTestSupport"]),
     .testTarget(name: "StampImportTests", dependencies: ["StampImport", "StampCore"]),
     .testTarget(
       name: "StampRecordTests",

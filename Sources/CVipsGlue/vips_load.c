@@ -45,7 +45,8 @@ static const char *scv_loader_nickname(const char *loader) {
   return nickname ? nickname : loader;
 }
 
-VipsImage *scv_load_descriptor(int fd, int sequential, int fail_on, int any_loader, char *why, size_t why_size) {
+VipsImage *scv_load_descriptor(
+  int fd, int sequential, int fail_on, int any_loader, int jpeg_shrink, char *why, size_t why_size) {
   if (why && why_size > 0) why[0] = '\0';
   int own = scv_own_descriptor(fd);
   if (own < 0) {
@@ -75,8 +76,10 @@ VipsImage *scv_load_descriptor(int fd, int sequential, int fail_on, int any_load
   // extraneous bytes) as errors only at "warning"; stampcam's "error" includes them, as its JPEG path does.
   if (fail_on == VIPS_FAIL_ON_ERROR && strcmp(loader, "VipsForeignLoadJpegSource") == 0) fail_on = VIPS_FAIL_ON_WARNING;
   // No option string: nothing in a file name is ever read as a loader option.
-  VipsImage *image = vips_image_new_from_source(
-    source, "", "access", sequential ? VIPS_ACCESS_SEQUENTIAL : VIPS_ACCESS_RANDOM, "fail_on", fail_on, NULL);
+  VipsAccess access = sequential ? VIPS_ACCESS_SEQUENTIAL : VIPS_ACCESS_RANDOM;
+  VipsImage *image = jpeg_shrink > 1 && strcmp(loader, "VipsForeignLoadJpegSource") == 0
+    ? vips_image_new_from_source(source, "", "access", access, "fail_on", fail_on, "shrink", jpeg_shrink, NULL)
+    : vips_image_new_from_source(source, "", "access", access, "fail_on", fail_on, NULL);
   g_object_unref(source);
   return image;
 }

@@ -80,6 +80,19 @@ int scv_reduce(VipsImage *in, VipsImage **out, double hshrink, double vshrink) {
   return vips_reduce(in, out, hshrink, vshrink, "kernel", VIPS_KERNEL_LANCZOS3, NULL);
 }
 
+int scv_box_shrink(VipsImage *in, VipsImage **out, int factor, int pad_left, int pad_top) {
+  if (factor < 1) factor = 1;
+  int width = (in->Xsize + factor - 1) / factor * factor;
+  int height = (in->Ysize + factor - 1) / factor * factor;
+  int left = pad_left ? width - in->Xsize : 0;
+  int top = pad_top ? height - in->Ysize : 0;
+  VipsImage *padded = NULL;
+  if (vips_embed(in, &padded, left, top, width, height, "extend", VIPS_EXTEND_BLACK, NULL)) return -1;
+  int result = vips_shrink(padded, out, (double) factor, (double) factor, NULL);
+  g_object_unref(padded);
+  return result;
+}
+
 int scv_composite(
   VipsImage **in, int n, int mode, const int *x, const int *y, int premultiplied, VipsImage **out) {
   if (n < 2) return vips_copy(in[0], out, NULL);

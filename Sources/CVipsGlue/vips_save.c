@@ -1,11 +1,80 @@
 #include "CVipsGlue.h"
 
+#include <errno.h>
+#include <unistd.h>
+
 #include <vips/vips.h>
 
 // Writing an output through the caller's descriptor.
+//
+// libvips says only "write error" in its error buffer when a write fails, and that buffer is the process's: with
+// two jobs failing at once, one job's text (with the errno's words) is taken by the other and the first is left
+// with none. So the saver writes through a target whose writes stampcam makes itself (libvips' custom target,
+// called from libvips' write thread): the first errno of this save is kept in the save's own `sink`, for the
+// caller to name the cause whatever the buffer holds.
 
-int scv_save_descriptor(VipsImage *in, int fd, int format, int quality) {
-  VipsTarget *target = vips_target_new_to_descriptor(fd);
+typedef struct {
+  int fd;
+  int error;
+} scv_sink;
+
+static void scv_sink_failed(scv_sink *sink) {
+  if (!sink->error) sink->error = errno ? errno : EIO;
+}
+
+static gint64 scv_sink_write(VipsTargetCustom *target, const void *data, gint64 length, scv_sink *sink) {
+  (void) target;
+  gint64 done = 0;
+  while (done < length) {
+    ssize_t n = write(sink->fd, (const char *) data + done, (size_t) (length - done));
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) {
+      if (n == 0) errno = ENOSPC;
+      scv_sink_failed(sink);
+      return -1;
+    }
+    done += n;
+  }
+  return done;
+}
+
+static gint64 scv_sink_read(VipsTargetCustom *target, void *buffer, gint64 length, scv_sink *sink) {
+  (void) target;
+  ssize_t n;
+  do n = read(sink->fd, buffer, (size_t) length);
+  while (n < 0 && errno == EINTR);
+  if (n < 0) scv_sink_failed(sink);
+  return n;
+}
+
+static gint64 scv_sink_seek(VipsTargetCustom *target, gint64 offset, int whence, scv_sink *sink) {
+  (void) target;
+  off_t at = lseek(sink->fd, (off_t) offset, whence);
+  if (at < 0) scv_sink_failed(sink);
+  return at;
+}
+
+static int scv_sink_end(VipsTargetCustom *target, scv_sink *sink) {
+  (void) target;
+  (void) sink;
+  return 0;
+}
+
+// A target writing to `sink->fd` (not closed by it). New reference, or NULL.
+static VipsTarget *scv_sink_target(scv_sink *sink) {
+  VipsTargetCustom *target = vips_target_custom_new();
+  if (!target) return NULL;
+  g_signal_connect(target, "write", G_CALLBACK(scv_sink_write), sink);
+  g_signal_connect(target, "read", G_CALLBACK(scv_sink_read), sink);
+  g_signal_connect(target, "seek", G_CALLBACK(scv_sink_seek), sink);
+  g_signal_connect(target, "end", G_CALLBACK(scv_sink_end), sink);
+  return VIPS_TARGET(target);
+}
+
+int scv_save_descriptor(VipsImage *in, int fd, int format, int quality, int *write_errno) {
+  scv_sink sink = {fd, 0};
+  if (write_errno) *write_errno = 0;
+  VipsTarget *target = scv_sink_target(&sink);
   if (!target) return -1;
   int status;
   switch (format) {
@@ -18,15 +87,19 @@ int scv_save_descriptor(VipsImage *in, int fd, int format, int quality) {
   default: vips_error("stampcam", "unknown output format %d", format); status = -1;
   }
   g_object_unref(target);
+  if (write_errno) *write_errno = sink.error;
   return status;
 }
 
-int scv_save_descriptor_jpeg(VipsImage *in, int fd, int quality, int subsample_mode, int interlace) {
-  VipsTarget *target = vips_target_new_to_descriptor(fd);
+int scv_save_descriptor_jpeg(
+  VipsImage *in, int fd, int quality, int subsample_mode, int interlace, int *write_errno) {
+  scv_sink sink = {fd, 0};
+  if (write_errno) *write_errno = 0;
+  VipsTarget *target = scv_sink_target(&sink);
   if (!target) return -1;
   int status = vips_jpegsave_target(in, target, "Q", quality, "subsample_mode", subsample_mode, "interlace",
     interlace ? TRUE : FALSE, NULL);
   g_object_unref(target);
+  if (write_errno) *write_errno = sink.error;
   return status;
 }
-

@@ -1,19 +1,19 @@
 /// The touch-stream rules applied one event at a time, so that a live session can check each frame as it arrives
 /// and a whole recorded stream is checked by the very same code (`TouchStream.validate`).
-struct TouchStreamCheck: Sendable {
+package struct TouchStreamCheck: Sendable {
   /// The ids of the touches that are down, in the order they came down.
   private(set) var live: [Int] = []
   /// The latest valid time seen, or -infinity before the first event.
   private(set) var lastTime = -Double.infinity
 
   /// A check with no touch down and no time seen.
-  init() {
+  package init() {
     live.reserveCapacity(TouchStream.maxLiveTouches)
   }
 
   /// Checks `event` (at `index` in its stream) against what came before, reports each problem to `report` and
   /// takes the event into account.
-  mutating func check(_ event: TouchEvent, index: Int, report: (TouchStreamIssue) -> Void) {
+  package mutating func check(_ event: TouchEvent, index: Int, report: (TouchStreamIssue) -> Void) {
     func issue(_ field: String?, _ message: String) {
       report(TouchStreamIssue(index: index, field: field, message: message))
     }

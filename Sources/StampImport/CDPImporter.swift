@@ -26,20 +26,25 @@ package enum CDPImporter {
   /// - Returns: The touch events, in time order.
   /// - Throws: ``ImportError``, naming the line.
   package static func parse(_ text: String) throws -> [TouchEvent] {
-    var messages: [CDPMessage] = []
+    var events: [TouchEvent] = []
+    try parse(LogLines(text: text)) { event, _ in events.append(event) }
+    return events
+  }
+
+  /// Reads a CDP touch log as `parse(_:)` does, streaming: each message's touch events are handed to `emit` with
+  /// the message's line as soon as it is read, and nothing is kept. `emit` may throw to stop.
+  package static func parse(_ lines: LogLines, emit: (TouchEvent, Int) throws -> Void) throws {
     var number = 0
-    // Split at every line end (CRLF is one Character in Swift, so splitting at "\n" alone would miss it).
-    for raw in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
+    var replay = CDPReplay()
+    var any = false
+    var anchor: (stamp: Double, t: Double)?
+    var last: Double?
+    let next = try lines.open()
+    while let raw = try next() {
       number += 1
       let line = raw.trimmingWhitespace()
       if line.isEmpty { continue }
-      if let message = try CDPMessage.parse(line, line: number) { messages.append(message) }
-    }
-    var replay = CDPReplay()
-    var events: [TouchEvent] = []
-    var anchor: (stamp: Double, t: Double)?
-    var last: Double?
-    for message in messages {
+      guard let message = try CDPMessage.parse(line, line: number) else { continue }
       let t: Double
       if let stamp = message.timestamp, let anchor {
         t = anchor.t + (stamp - anchor.stamp)
@@ -52,11 +57,13 @@ package enum CDPImporter {
         throw ImportError.invalid(line: message.line, message: "timestamp \(stamp) goes back in time")
       }
       last = t
-      events += try replay.apply(message, at: t)
+      for event in try replay.apply(message, at: t) {
+        any = true
+        try emit(event, message.line)
+      }
     }
-    guard !events.isEmpty else {
+    guard any else {
       throw ImportError.noTouches(hint: "no Input.dispatchTouchEvent message with touch points")
     }
-    return events
   }
 }

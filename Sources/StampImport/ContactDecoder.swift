@@ -25,6 +25,12 @@ struct ContactDecoder {
   private var nextID = 0
   private(set) var frames: [RawFrame] = []
 
+  /// The frames closed since the last call, handed over (the import streams: none is kept).
+  mutating func takeFrames() -> [RawFrame] {
+    defer { frames.removeAll(keepingCapacity: true) }
+    return frames
+  }
+
   mutating func feed(_ record: GeteventRecord) {
     if dropping {
       if record.event == .synReport { dropping = false }
@@ -37,7 +43,7 @@ struct ContactDecoder {
     case .synMTReport: closeContact()
     case .synReport:
       closeContact()
-      report(at: record.micros)
+      report(at: record.micros, line: record.line)
     case .synDropped: dropping = true
     case .slot, .buttonTouch: break
     }
@@ -49,7 +55,7 @@ struct ContactDecoder {
     building = (nil, nil, nil)
   }
 
-  private mutating func report(at micros: Int64) {
+  private mutating func report(at micros: Int64, line: Int) {
     var touches: [RawTouch] = []
     var matchedLive = Set<Int>()
     var next: [Live] = []
@@ -74,7 +80,7 @@ struct ContactDecoder {
     }
     live = next
     reported.removeAll()
-    if !touches.isEmpty { frames.append(RawFrame(micros: micros, touches: touches)) }
+    if !touches.isEmpty { frames.append(RawFrame(micros: micros, touches: touches, line: line)) }
   }
 
   /// For each reported contact, the index of the live contact it continues, if any.

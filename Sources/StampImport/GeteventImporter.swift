@@ -39,47 +39,70 @@ package enum GeteventImporter {
     _ text: String, screen: StampSize, device: String? = nil, axisMax: (x: Int, y: Int)? = nil,
     frameInterval: Double? = nil
   ) throws -> [TouchEvent] {
+    var events: [TouchEvent] = []
+    try parse(
+      LogLines(text: text), screen: screen, device: device, axisMax: axisMax, frameInterval: frameInterval
+    ) { event, _ in events.append(event) }
+    return events
+  }
+
+  /// Reads a getevent log as `parse(_:screen:device:axisMax:frameInterval:)` does, streaming: each touch event is
+  /// handed to `emit` with the log line that closed its frame as soon as the frame is read, and nothing is kept. The
+  /// log is read twice: for its devices and headers, then for the chosen device's events. `emit` may throw to stop.
+  package static func parse(
+    _ lines: LogLines, screen: StampSize, device: String? = nil, axisMax: (x: Int, y: Int)? = nil,
+    frameInterval: Double? = nil, emit: (TouchEvent, Int) throws -> Void
+  ) throws {
     try checkParameters(screen: screen, axisMax: axisMax, frameInterval: frameInterval)
-    let log = try GeteventLog(text)
-    let chosen = try choose(device, in: log)
-    var records = log.records.filter { $0.device == chosen }
+    var seen = DevicesSeen()
+    let log = try GeteventLog(lines: lines) { seen.note($0) }
+    let chosen = try choose(device, in: log, seen: seen)
     var interval: Double?
     if let line = log.untimedLine {
       guard let frameInterval else { throw ImportError.untimed(line: line) }
-      // Untimed: the clock counts the device's reports, each one frame interval long.
-      var reports: Int64 = 0
-      for index in records.indices {
-        records[index].micros = reports
-        if records[index].event == .synReport { reports += 1 }
-      }
       interval = frameInterval
     }
-    var frames: [RawFrame]
-    if records.contains(where: { $0.event == .synMTReport }) {
-      var decoder = ContactDecoder()
-      for record in records { decoder.feed(record) }
-      frames = decoder.frames
-    } else {
-      var decoder = SlotDecoder()
-      for record in records { try decoder.feed(record) }
-      frames = decoder.frames
+    // Untimed: the clock counts the device's reports, each one frame interval long.
+    var reports: Int64 = 0
+    var slots = SlotDecoder()
+    var contacts = ContactDecoder()
+    let protocolA = seen.reportsContacts.contains(chosen)
+    var start: Int64?
+    var axes: (AxisRange, AxisRange)?
+    _ = try GeteventLog(lines: lines) { record in
+      guard record.device == chosen else { return }
+      var record = record
+      if interval != nil {
+        record.micros = reports
+        if record.event == .synReport { reports += 1 }
+      }
+      let frames: [RawFrame]
+      if protocolA {
+        contacts.feed(record)
+        frames = contacts.takeFrames()
+      } else {
+        try slots.feed(record)
+        frames = slots.takeFrames()
+      }
+      for frame in frames {
+        // Asked for at the first frame, as a log with no touches says so first.
+        let (xRange, yRange) = try axes ?? ranges(axisMax, device: chosen, in: log)
+        axes = (xRange, yRange)
+        let first = start ?? frame.micros
+        start = first
+        let ticks = Double(frame.micros - first)
+        let t = interval.map { ticks * $0 } ?? ticks / 1_000_000
+        let touches = frame.touches.map { touch in
+          TouchEvent(
+            t: t, id: touch.id, phase: touch.phase,
+            location: StampPoint(xRange.scale(touch.x, to: screen.width), yRange.scale(touch.y, to: screen.height)))
+        }
+        for event in touches.sortedWithinFrame() { try emit(event, frame.line) }
+      }
     }
-    guard let start = frames.first?.micros else {
+    guard start != nil else {
       throw ImportError.noTouches(hint: "no finger touched down and reported a position")
     }
-    let (xRange, yRange) = try ranges(axisMax, device: chosen, in: log)
-    var events: [TouchEvent] = []
-    for frame in frames {
-      let ticks = Double(frame.micros - start)
-      let t = interval.map { ticks * $0 } ?? ticks / 1_000_000
-      let touches = frame.touches.map { touch in
-        TouchEvent(
-          t: t, id: touch.id, phase: touch.phase,
-          location: StampPoint(xRange.scale(touch.x, to: screen.width), yRange.scale(touch.y, to: screen.height)))
-      }
-      events += touches.sortedWithinFrame()
-    }
-    return events
   }
 
   /// The largest screen side `parse` takes, in points: a manifest's bound on lengths.
@@ -108,15 +131,26 @@ package enum GeteventImporter {
     }
   }
 
-  /// The device whose events are read, as its records name it (nil: no path prefix).
-  static func choose(_ name: String?, in log: GeteventLog) throws -> String? {
+  /// The devices a log's event lines name, in order, and which report touches, noted line by line.
+  struct DevicesSeen {
     var devices: [String?] = []
     var touching: [String?] = []
-    for record in log.records {
+    /// Devices that report contacts the protocol A way (`SYN_MT_REPORT`).
+    var reportsContacts: [String?] = []
+
+    mutating func note(_ record: GeteventRecord) {
       if !devices.contains(record.device) { devices.append(record.device) }
       let isTouch = record.event == .positionX || record.event == .positionY || record.event == .trackingID
       if isTouch, !touching.contains(record.device) { touching.append(record.device) }
+      if record.event == .synMTReport, !reportsContacts.contains(record.device) {
+        reportsContacts.append(record.device)
+      }
     }
+  }
+
+  /// The device whose events are read, as its records name it (nil: no path prefix).
+  static func choose(_ name: String?, in log: GeteventLog, seen: DevicesSeen) throws -> String? {
+    let (devices, touching) = (seen.devices, seen.touching)
     let label: (String?) -> String = { log.path(of: $0) ?? "the unnamed device" }
     if let name {
       let matching = devices.filter { log.device($0, isNamed: name) }

@@ -10,30 +10,31 @@ struct GeteventLog {
   private(set) var headers: [String: DeviceHeader] = [:]
   /// Device paths in the order their headers appear.
   private(set) var headerOrder: [String] = []
-  /// The event lines the import uses, in log order.
-  private(set) var records: [GeteventRecord] = []
   /// The first event line without a timestamp, if the log's events have none.
   private(set) var untimedLine: Int?
 
-  init(_ text: String) throws {
+  /// Reads the log's `lines` (without their line ends) once, handing each event line the import uses to `record`,
+  /// in log order; none is kept.
+  init(lines: LogLines, record: (GeteventRecord) throws -> Void) throws {
     var headerOf: String?
     var timedLine: Int?
     var number = 0
-    for raw in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
+    let next = try lines.open()
+    while let raw = try next() {
       number += 1
-      let line = String(raw)
+      let line = raw
       let trimmed = line.trimmingWhitespace()
       if trimmed.isEmpty || trimmed.hasPrefix("#") || trimmed == "^C" { continue }
       if trimmed.hasPrefix("[") {
         headerOf = nil
         if untimedLine != nil { throw Self.mixed(number, timed: true) }
         timedLine = timedLine ?? number
-        if let record = try GeteventRecord.parse(line, line: number) { records.append(record) }
+        if let parsed = try GeteventRecord.parse(line, line: number) { try record(parsed) }
       } else if GeteventRecord.isUntimedEvent(trimmed) {
         headerOf = nil
         if timedLine != nil { throw Self.mixed(number, timed: false) }
         untimedLine = untimedLine ?? number
-        if let record = try GeteventRecord.parseUntimed(trimmed, line: number) { records.append(record) }
+        if let parsed = try GeteventRecord.parseUntimed(trimmed, line: number) { try record(parsed) }
       } else if trimmed.hasPrefix("add device") {
         guard let colon = trimmed.firstIndex(of: ":") else {
           throw ImportError.malformed(line: number, text: line, expected: "'add device N: /dev/input/eventN'")

@@ -18,6 +18,8 @@ struct RawFrame: Sendable, Hashable {
   var micros: Int64
   /// The touches that began, moved or ended; touches that did not move are left out.
   var touches: [RawTouch]
+  /// The line of the log that closed the frame (its `SYN_REPORT`).
+  var line = 0
 }
 
 extension TouchPhase {

@@ -31,6 +31,12 @@ struct SlotDecoder {
   private var nextID = 0
   private(set) var frames: [RawFrame] = []
 
+  /// The frames closed since the last call, handed over (the import streams: none is kept).
+  mutating func takeFrames() -> [RawFrame] {
+    defer { frames.removeAll(keepingCapacity: true) }
+    return frames
+  }
+
   mutating func feed(_ record: GeteventRecord) throws {
     if dropping {
       if record.event == .synReport { dropping = false }
@@ -62,7 +68,7 @@ struct SlotDecoder {
     case .synMTReport:
       break
     case .synReport:
-      report(at: record.micros)
+      report(at: record.micros, line: record.line)
     }
   }
 
@@ -74,7 +80,7 @@ struct SlotDecoder {
     slots[index] = slot
   }
 
-  private mutating func report(at micros: Int64) {
+  private mutating func report(at micros: Int64, line: Int) {
     if nothingTouches {
       for index in slots.keys.sorted() { lift(index) }
       nothingTouches = false
@@ -104,7 +110,7 @@ struct SlotDecoder {
       slot.moved = false
     }
     lifts.removeAll()
-    if !touches.isEmpty { frames.append(RawFrame(micros: micros, touches: touches)) }
+    if !touches.isEmpty { frames.append(RawFrame(micros: micros, touches: touches, line: line)) }
   }
 
   private mutating func newID() -> Int {

@@ -12,10 +12,29 @@ package enum TouchesJSON {
   ///
   /// A non-finite number cannot be written in JSON and is written as `null`, which manifest validation reports.
   package static func render(_ events: [TouchEvent]) -> String {
-    guard !events.isEmpty else { return "{\"touches\": []}" }
-    let writer = ManifestWriter(roundsTouches: true)
-    let lines = events.map { "  " + writer.touch($0).inline }
-    return "{\"touches\": [\n" + lines.joined(separator: ",\n") + "\n]}"
+    var item = Item()
+    for event in events { item.append(item.line(event)) }
+    return item.text
+  }
+
+  /// The item built one event at a time, as `stampcam import` streams it.
+  package struct Item {
+    private let writer = ManifestWriter(roundsTouches: true)
+    private var lines = ""
+
+    /// An item with no event yet.
+    package init() {}
+
+    /// The JSON object of one event, on one line.
+    package func line(_ event: TouchEvent) -> String { writer.touch(event).inline }
+
+    /// Adds an event's `line`.
+    package mutating func append(_ line: String) {
+      lines += (lines.isEmpty ? "{\"touches\": [\n  " : ",\n  ") + line
+    }
+
+    /// The item's text so far, without a trailing newline.
+    package var text: String { lines.isEmpty ? "{\"touches\": []}" : lines + "\n]}" }
   }
 
   /// `value` rounded to `places` decimal places, as a plain decimal with no trailing zeros (`-0` is `0`), by the

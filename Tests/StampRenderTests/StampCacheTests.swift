@@ -32,7 +32,7 @@ struct StampCacheTests {
     #expect(renderer.cache.count == 2)
     #expect(try renderer.cache.stamp(a).image.pixels().prefix(4) == [128, 128, 128, 128])
     for _ in 0..<2 {
-      #expect(throws: RenderError.self) { try renderer.cache.pixelSize(of: fixtures.path("missing.png")) }
+      #expect(throws: RenderError.self) { try renderer.cache.stamp(fixtures.path("missing.png")) }
     }
     #expect(renderer.cache.count == 3)
   }
@@ -53,13 +53,13 @@ extension StampCacheTests {
     _ = try cache.stamp(stamps[0])
     _ = try cache.stamp(stamps[3])
     #expect((cache.count, cache.heldBytes) == (3, 768))
-    #expect(stamps.map(cache.holds) == [true, false, true, true], "b, used least recently, went")
+    #expect(stamps.map { cache.holds($0) } == [true, false, true, true], "b, used least recently, went")
     // Dropped, it is decoded again when asked for.
-    #expect(try cache.pixelSize(of: stamps[1]) == StampSize(8, 8))
-    #expect(stamps.map(cache.holds) == [true, true, false, true])
+    #expect(try cache.stamp(stamps[1]).pixelSize == StampSize(8, 8))
+    #expect(stamps.map { cache.holds($0) } == [true, true, false, true])
     // One stamp over the budget is still drawn: it is the only one held.
     let big = StampCache(budget: 100)
-    #expect(try big.pixelSize(of: stamps[0]) == StampSize(8, 8))
+    #expect(try big.stamp(stamps[0]).pixelSize == StampSize(8, 8))
     _ = try big.stamp(stamps[1])
     #expect((big.count, big.heldBytes) == (1, 256))
   }

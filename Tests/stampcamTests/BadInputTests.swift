@@ -119,6 +119,22 @@ struct BadInputTests {
     #expect(missing.status == 2 && missing.stderr.contains("jobs[0].base") && missing.stderr.contains("no such file"))
   }
 
+  /// Issue 22: a PNG strip of 1 x 100,000,000 pixels (within --max-pixels) passes libpng's limit of 1,000,000 rows.
+  /// libpng says so only in a warning, which the shared error buffer does not hold: render, which reads the file
+  /// again alone when it fails, told the reason, validate said "unknown libvips error". Both tell it now.
+  @Test func validateAndRenderBothTellLibpngsReason() throws {
+    let cli = try CommandRunner()
+    defer { cli.remove() }
+    try cli.write("strip.png", bytes: try Self.png(width: 1, height: 100_000_000))
+    try cli.write("m.json", #"{"version": 1, "jobs": [{"id": "s", "base": "strip.png", "output": "s.png"}]}"#)
+    let reason = "strip.png: broken PNG: Image height exceeds user limit in IHDR"
+    let validate = try cli.run(["validate", "m.json"])
+    #expect(validate.status == 2 && validate.stderr.contains("jobs[0]: " + reason), "\(validate.stderr)")
+    let render = try cli.run(["render", "m.json", "--out", "out"])
+    #expect(render.status == 1 && render.stderr.contains("job \"s\": " + reason), "\(render.stderr)")
+    #expect(!(validate.stderr + render.stderr).contains("unknown libvips error"))
+  }
+
   /// A PNG whose header says `width` x `height`, with one empty zlib stream for data: a few dozen bytes.
   static func png(width: Int, height: Int) throws -> [UInt8] {
     func be32(_ v: UInt32) -> [UInt8] { [UInt8(v >> 24), UInt8(v >> 16 & 255), UInt8(v >> 8 & 255), UInt8(v & 255)] }

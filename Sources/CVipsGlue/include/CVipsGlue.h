@@ -42,7 +42,10 @@ int scv_tile_errors(void);
 /// When the file is refused before libvips reads it (no loader knows it, or the policy does not allow its loader),
 /// the reason is written to `why` (of `why_size` bytes) and not to libvips' shared error buffer, so that it cannot be
 /// taken by another thread's failure; otherwise `why` is left empty and the buffer holds libvips' message.
-VipsImage *scv_load_descriptor(int fd, int sequential, int fail_on, int any_loader, char *why, size_t why_size);
+/// A JPEG is decoded `jpeg_shrink` (1, 2, 4 or 8) times smaller each way by libjpeg's scaled decoding when that is
+/// above 1 (other formats ignore it).
+VipsImage *scv_load_descriptor(
+  int fd, int sequential, int fail_on, int any_loader, int jpeg_shrink, char *why, size_t why_size);
 
 /// Lets libvips' untrusted loaders run (1) or blocks them again (0, the default). Process-wide.
 void scv_allow_untrusted(int allow);
@@ -82,6 +85,12 @@ int scv_affine(
 /// Separable Lanczos-3 reduction by the given factors (>= 1). `*out` is a new reference.
 int scv_reduce(VipsImage *in, VipsImage **out, double hshrink, double vshrink);
 
+/// Averages each `factor` x `factor` block (a box filter, libvips' shrink): the image is first padded with
+/// zeros (transparent, for premultiplied pixels) to whole blocks, at the right and bottom, or at the left
+/// (`pad_left`) and top (`pad_top`), so that output pixel i covers input [i * factor, (i + 1) * factor) of the
+/// padded image exactly. Reads its input top to bottom once. `*out` is a new reference.
+int scv_box_shrink(VipsImage *in, VipsImage **out, int factor, int pad_left, int pad_top);
+
 /// Composites n images (in[0] is the base) with the blend mode `mode` for each overlay, placing overlay i at
 /// (x[i-1], y[i-1]) on the base. `premultiplied` says every input is premultiplied. `*out` is a new reference.
 int scv_composite(
@@ -114,15 +123,16 @@ int scv_copy_memory(VipsImage *in, VipsImage **out);
 /// `keep_orientation`). `*out` is a new reference.
 int scv_strip_metadata(VipsImage *in, VipsImage **out, int keep_icc, int keep_orientation);
 
-/// Writes `in` to the open file `fd` (which the caller keeps owning: libvips writes through its own duplicate) in
-/// `format`: 0 JPEG (at `quality`), 1 PNG, 2 WebP (lossy, at `quality`), 3 TIFF (deflate); 0 on success, -1 with
-/// the libvips error buffer set.
-int scv_save_descriptor(VipsImage *in, int fd, int format, int quality);
+/// Writes `in` to the open file `fd` (which the caller keeps owning) in `format`: 0 JPEG (at `quality`), 1 PNG,
+/// 2 WebP (lossy, at `quality`), 3 TIFF (deflate); 0 on success, -1 with the libvips error buffer set and
+/// `*write_errno` the errno of this save's first failed write, read or seek on `fd` (0 when none failed: the
+/// encoder or its input did).
+int scv_save_descriptor(VipsImage *in, int fd, int format, int quality, int *write_errno);
 
 /// Writes `in` as JPEG to the open file `fd` (still the caller's) with a chroma `subsample_mode` (a
-/// VipsForeignSubsample: 1 4:2:0, 2 4:4:4) and, when `interlace`, progressive; 0 on success, -1 with the libvips
-/// error buffer set.
-int scv_save_descriptor_jpeg(VipsImage *in, int fd, int quality, int subsample_mode, int interlace);
+/// VipsForeignSubsample: 1 4:2:0, 2 4:4:4) and, when `interlace`, progressive; returns as scv_save_descriptor.
+int scv_save_descriptor_jpeg(
+  VipsImage *in, int fd, int quality, int subsample_mode, int interlace, int *write_errno);
 
 /// Creates a new image from raw 8-bit interleaved pixels (copied). New reference or NULL.
 VipsImage *scv_new_from_memory_copy(const void *data, size_t length, int width, int height, int bands);

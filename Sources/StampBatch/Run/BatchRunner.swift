@@ -134,7 +134,9 @@ package struct BatchRunner: Sendable {
   ) {
     let start = DispatchTime.now()
     func seconds() -> Double { Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9 }
-    func failed(_ error: Error) -> JobOutcome { failure(of: job, options: options, error, seconds: seconds()) }
+    func failed(_ error: Error, written: [String] = []) -> JobOutcome {
+      failure(of: job, options: options, error, written: written, seconds: seconds())
+    }
     // The job's stop switch: thrown by its timer, or by the batch once a signal's grace is over.
     let control = JobControl()
     let timeout = options.jobTimeout
@@ -150,14 +152,17 @@ package struct BatchRunner: Sendable {
     }
     let staged: [StagedFile]
     let path: RenderPath?
+    let overlayFailure: Error?
     do {
-      (staged, path) = try control.run { try renderer.stage(job) }
+      (staged, path, overlayFailure) = try control.run { try renderer.stage(job) }
     } catch {
       _ = record(failed(error))
       return
     }
     TemporaryFiles.shared.commit(staged, protecting: renderer.inputs(of: job)) { error in
       if let error { return record(failed(error)) }
+      // The job fails for its overlay, with what it wrote listed (and no resume record: the overlay is missing).
+      if let overlayFailure { return record(failed(overlayFailure, written: staged.map(\.display))) }
       var outcome = JobOutcome(id: job.id, status: .ok, outputs: staged.map(\.display), error: nil, seconds: seconds())
       outcome.path = path?.name
       outcome.fallback = path?.fallback
@@ -167,9 +172,11 @@ package struct BatchRunner: Sendable {
 
   /// The job failed with `error`, told by the file at fault (see `RenderError.diagnosed`) after where the job is:
   /// the manifest, the line the job starts on, and its id.
-  static func failure(of job: JobEntry, options: BatchOptions, _ error: Error, seconds: Double) -> JobOutcome {
+  static func failure(
+    of job: JobEntry, options: BatchOptions, _ error: Error, written: [String] = [], seconds: Double
+  ) -> JobOutcome {
     let told = RenderError(error)?.diagnosed(reading: job.base) ?? error
     let place = (options.manifest.map { "\($0):\(job.line): " } ?? "") + "job \(JSONString.quoted(job.id)): "
-    return JobOutcome(id: job.id, status: .failed, outputs: [], error: place + "\(told)", seconds: seconds)
+    return JobOutcome(id: job.id, status: .failed, outputs: written, error: place + "\(told)", seconds: seconds)
   }
 }

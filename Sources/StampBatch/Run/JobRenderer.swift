@@ -15,6 +15,8 @@ struct JobRenderer: Sendable {
   var protected: Set<FileIdentity> = []
   /// Called between resolving a job's outputs and creating their temporary files; tests swap folders for links here.
   var afterResolving: (@Sendable () -> Void)?
+  /// Called before the overlay is drawn; tests make the overlay fail here.
+  var beforeOverlay: (@Sendable () throws -> Void)?
 
   /// A renderer that only replays jobs from their images' headers (validate, explain), reading them as `render`
   /// does under `maxPixels` and `inputs`; it writes nothing.
@@ -33,13 +35,15 @@ struct JobRenderer: Sendable {
     return outputs
   }
 
-  /// Renders the job and returns the outputs written (relative paths), renamed into place together.
+  /// Renders the job and returns the outputs written (relative paths), renamed into place together; when only its
+  /// overlay failed, the others are written and the overlay's error thrown.
   func render(_ job: JobEntry) throws -> [String] {
-    let staged = try stage(job).files
-    if let error = TemporaryFiles.shared.commit(staged, protecting: inputs(of: job), record: { _ in true }) {
+    let stage = try stage(job)
+    if let error = TemporaryFiles.shared.commit(stage.files, protecting: inputs(of: job), record: { _ in true }) {
       throw error
     }
-    return staged.map(\.display)
+    if let failure = stage.overlayFailure { throw failure }
+    return stage.files.map(\.display)
   }
 
   /// The identities of the job's inputs (and of every file the batch protects): no output may replace one.
@@ -49,9 +53,11 @@ struct JobRenderer: Sendable {
 
   /// Renders every output of the job to its temporary file and returns them staged, for `TemporaryFiles.commit`
   /// to rename together (a job's outputs appear all at once or not at all; on a failure none is left), with the
-  /// path its main output took.
-  func stage(_ job: JobEntry) throws -> (files: [StagedFile], path: RenderPath?) {
+  /// path its main output took. The overlay alone is a picture about the job, not its result: when drawing it
+  /// fails, the others are returned without it, with its error.
+  func stage(_ job: JobEntry) throws -> (files: [StagedFile], path: RenderPath?, overlayFailure: Error?) {
     guard let paths else { throw BatchError.outputFolder(path: "", message: "no output folder") }
+    let renderer = renderer.forJob()
     let wantsOverlay = overlayAll || job.overlay
     // The photo is opened once: its header and, for every output, its pixels are read from that one file.
     let base = try InputFile.open(job.base, root: renderer.inputs.root)
@@ -73,6 +79,7 @@ struct JobRenderer: Sendable {
     afterResolving?()
     var staged: [StagedFile] = []
     var path: RenderPath?
+    var overlayFailure: Error?
     do {
       // Told apart by place, never by name: `String ==` calls `é.png` in NFC and NFD, two files, one name.
       for (k, target) in targets.enumerated() {
@@ -86,14 +93,21 @@ struct JobRenderer: Sendable {
           staged.append(try renderer.stageView(plan, window: window, to: target, quality: quality))
         } else {
           let overlay = Overlay(traces: traces, gestures: scene.gestures, stamps: scene.stamps)
-          staged.append(try renderer.stageOverlay(plan, overlay: overlay, to: target, quality: quality))
+          do {
+            try beforeOverlay?()
+            staged.append(try renderer.stageOverlay(plan, overlay: overlay, to: target, quality: quality))
+          } catch RenderError.stopped(let path, let reason) {
+            throw RenderError.stopped(path: path, reason: reason)
+          } catch {
+            overlayFailure = error
+          }
         }
       }
     } catch {
       TemporaryFiles.shared.discard(staged)
       throw error
     }
-    return (staged, path)
+    return (staged, path, overlayFailure)
   }
 
   /// Reads the headers the job needs (never the pixels of the photo) and replays its gestures; `stampSize`

@@ -3,8 +3,8 @@ import StampCore
 /// Recorded traces: the one part of a manifest that can hold a million values, so it is decoded without building a
 /// path or a set per event.
 extension ManifestWalker {
-  private static let tBounds = Shapes.touch.bounds("t")
-  private static let idBounds = Shapes.touch.bounds("id")
+  private static let tBounds = TouchItemCheck.tBounds
+  private static let idBounds = TouchItemCheck.idBounds
   private static let phases = TouchPhase.allCases.map(\.rawValue)
 
   mutating func touches(_ v: JSONValue, _ path: String, events: inout Int) -> [TouchEvent]? {
@@ -55,10 +55,10 @@ extension ManifestWalker {
         phase = choice(w, Self.phases, "phase", child(element(path, i), "phase")).flatMap(TouchPhase.init)
       case "x":
         bit = 8
-        x = number(w, .coordinate, child(element(path, i), "x"))
+        x = number(w, TouchItemCheck.xyBounds, child(element(path, i), "x"))
       case "y":
         bit = 16
-        y = number(w, .coordinate, child(element(path, i), "y"))
+        y = number(w, TouchItemCheck.xyBounds, child(element(path, i), "y"))
       default:
         report(w, child(element(path, i), member.key), unknownKey(member.key, in: Shapes.touch))
         continue

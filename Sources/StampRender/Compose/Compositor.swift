@@ -14,6 +14,8 @@ struct Compositor: Sendable {
   /// (some megabytes a layer: 1,000 stamps in one job took 1.9 GB). More are drawn in groups of this many, each
   /// group's result decoded to memory before the next is drawn over it.
   var layersPerComposite = 16
+  /// What the job's stamps may decode, in pixels; nil: no limit (tests, and callers drawing one stamp).
+  var budget: StampBudget?
 
   /// Draws `stamps` (placed in upright image space) onto `base` (8-bit sRGB, with or without alpha), whose
   /// pixels are that space carried through `map`. Only the bands the stamps cover are composited, each in one

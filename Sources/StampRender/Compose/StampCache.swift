@@ -5,19 +5,30 @@ import StampCore
 import StampFiles
 import Synchronization
 
-/// A stamp decoded once, in sRGB with alpha, premultiplied (8-bit), held in memory.
+/// A stamp decoded once, in sRGB with alpha, premultiplied (8-bit), held in memory: at its own size, or shrunk on
+/// load by a whole `shrink` (see `StampShrink`).
 final class PreparedStamp: Sendable {
   let image: Image
+  /// The stamp's upright size in the file's pixels, whatever `shrink`.
   let pixelSize: StampSize
-  /// The pixels that are not wholly transparent (nil when none is): what the stamp can draw. Icons and stickers
-  /// often have a transparent margin, a third of their area in the benchmark's; resampling and compositing keep to
-  /// the part that shows.
+  /// The pixels that are not wholly transparent (nil when none is), in `image`'s pixels: what the stamp can draw.
+  /// Icons and stickers often have a transparent margin, a third of their area in the benchmark's; resampling and
+  /// compositing keep to the part that shows.
   let content: GridRect?
+  /// Each pixel of `image` averages `shrink` x `shrink` of the file's (1: the file's own pixels).
+  let shrink: Int
 
-  init(image: Image, content: GridRect?) {
+  init(image: Image, content: GridRect?, pixelSize: StampSize? = nil, shrink: Int = 1) {
     self.image = image
     self.content = content
-    pixelSize = StampSize(Double(image.width), Double(image.height))
+    self.pixelSize = pixelSize ?? StampSize(Double(image.width), Double(image.height))
+    self.shrink = shrink
+  }
+
+  /// The file's continuous point `p` (upright) in `image`'s continuous coordinates: the shrink pads the file to
+  /// whole blocks on the sides that end up right and bottom, so a point only divides by the factor.
+  func map(_ p: StampPoint) -> StampPoint {
+    StampPoint(p.x / Double(shrink), p.y / Double(shrink))
   }
 
   /// The smallest rectangle holding every sample of `alpha` (row by row, `width` x `height`) that is not 0.
@@ -54,9 +65,15 @@ package final class StampCache: Sendable {
     var lastUse: Int
   }
 
+  /// A file, and the shrink it is decoded at.
+  private struct Key: Hashable {
+    var path: PathKey
+    var shrink: Int
+  }
+
   private struct State {
-    /// Keyed by the path's bytes: `é.png` in NFC and in NFD are two files.
-    var entries: [PathKey: Entry] = [:]
+    /// Keyed by the path's bytes (`é.png` in NFC and in NFD are two files) and the shrink.
+    var entries: [Key: Entry] = [:]
     var bytes = 0
     var clock = 0
   }
@@ -88,19 +105,33 @@ package final class StampCache: Sendable {
   }
 
   /// True when `path` is held (for tests).
-  func holds(_ path: String) -> Bool {
-    state.withLock { $0.entries[PathKey(path)] != nil }
+  func holds(_ path: String, shrink: Int = 1) -> Bool {
+    state.withLock { $0.entries[Key(path: PathKey(path), shrink: shrink)] != nil }
   }
 
-  /// The stamp's pixel size, from the cached decode.
+  /// The stamp's upright pixel size, from its header (its pixels are decoded only to be drawn, at the size drawn).
   package func pixelSize(of path: String) throws -> StampSize {
-    try stamp(path).pixelSize
+    try header(of: path).uprightSize
   }
 
-  func stamp(_ path: String) throws -> PreparedStamp {
-    try state.withLock { state in
+  /// The stamp's header, refused past `maxPixels`.
+  func header(of path: String) throws -> ImageHeader {
+    do {
+      let header = try ImageHeader.read(InputFile.open(path, root: policy.root), policy: policy)
+      guard header.width * header.height <= maxPixels else {
+        throw RenderError.tooLarge(path: path, width: header.width, height: header.height, limit: maxPixels)
+      }
+      return header
+    } catch {
+      throw (RenderError(error) ?? .unreadable(path: path, message: "\(error)")).diagnosed(reading: path)
+    }
+  }
+
+  /// The stamp decoded with each pixel averaging `shrink` x `shrink` of the file's (see `StampShrink`).
+  func stamp(_ path: String, shrink: Int = 1) throws -> PreparedStamp {
+    let key = Key(path: PathKey(path), shrink: shrink)
+    return try state.withLock { state in
       state.clock += 1
-      let key = PathKey(path)
       // Seen before the decode opens the file: a change after this look shows as another version next time.
       let version = FileVersion(path: path)
       if var entry = state.entries[key] {
@@ -113,7 +144,7 @@ package final class StampCache: Sendable {
         state.entries[key] = nil
       }
       // Told by decoding the stamp alone (see `RenderError.diagnosed`): the error is kept for every job that uses it.
-      let result = Result { try Self.prepare(path, maxPixels: maxPixels, policy: policy) }.mapError {
+      let result = Result { try Self.prepare(path, shrink: shrink, maxPixels: maxPixels, policy: policy) }.mapError {
         (RenderError($0) ?? .unreadable(path: path, message: "\($0)")).diagnosed(reading: path)
       }
       // A stopped job's failure says nothing of the stamp: the next job decodes it again.
@@ -132,21 +163,48 @@ package final class StampCache: Sendable {
     }.get()
   }
 
-  private static func prepare(_ path: String, maxPixels: Int, policy: InputPolicy) throws -> PreparedStamp {
-    let file = try Image.open(InputFile.open(path, root: policy.root), sequential: false, policy: policy)
+  private static func prepare(_ path: String, shrink: Int, maxPixels: Int, policy: InputPolicy) throws
+    -> PreparedStamp
+  {
+    // Shrunk, the file is read top to bottom once and only the small image is held; rotated once small.
+    let file = try Image.open(InputFile.open(path, root: policy.root), sequential: shrink > 1, policy: policy)
     guard file.width * file.height <= maxPixels else {
       throw RenderError.tooLarge(path: path, width: file.width, height: file.height, limit: maxPixels)
     }
-    let upright = file.orientation == 1 ? file : try file.derive("autorotate") { scv_autorot($0, &$1) }
+    let orientation = file.orientation
+    let header = ImageHeader(width: file.width, height: file.height, orientation: orientation)
+    // A JPEG whose sides the factor's part up to 8 divides is decoded that much smaller by libjpeg (each pixel then
+    // covers exactly j x j of the file's), the rest by the box below.
+    let jpeg = StampShrink.jpegPart(of: shrink, width: file.width, height: file.height)
+    let small =
+      jpeg > 1
+      ? try Image.open(InputFile.open(path, root: policy.root), sequential: true, policy: policy, jpegShrink: jpeg)
+      : file
+    let loaded = small.width == file.width ? 1 : jpeg
+    guard small.width * loaded == file.width, small.height * loaded == file.height else {
+      throw RenderError.operation(path: path, operation: "decode", message: "the file changed during the job")
+    }
+    let upright =
+      orientation == 1 || shrink > 1 ? small : try small.derive("autorotate") { scv_autorot($0, &$1) }
     let srgb = try upright.derive("colour conversion") { scv_to_srgb($0, &$1) }
     let withAlpha = try srgb.derive("alpha") { scv_ensure_alpha($0, &$1) }
-    let float = try withAlpha.derive("premultiply") { scv_premultiply($0, &$1) }
+    var float = try withAlpha.derive("premultiply") { scv_premultiply($0, &$1) }
+    if shrink / loaded > 1 {
+      let (pad, box) = (StampShrink.padsAtStart(orientation: orientation), Int32(shrink / loaded))
+      float = try float.derive("shrink") { scv_box_shrink($0, &$1, box, pad.left ? 1 : 0, pad.top ? 1 : 0) }
+    }
     // Premultiplied 8-bit: resampling uchar is several times cheaper than float, and the rounding of a
     // premultiplied value moves the blended result by at most half a level.
     let premultiplied = try float.derive("cast") { scv_cast($0, &$1, VIPS_FORMAT_UCHAR) }
-    let decoded = try premultiplied.evaluating { try premultiplied.derive("decode") { scv_copy_memory($0, &$1) } }
+    var decoded = try premultiplied.evaluating { try premultiplied.derive("decode") { scv_copy_memory($0, &$1) } }
+    if shrink > 1, orientation != 1 {
+      let stored = decoded
+      decoded = try stored.derive("autorotate") { scv_autorot($0, &$1) }
+      decoded = try decoded.evaluating { try decoded.derive("decode") { scv_copy_memory($0, &$1) } }
+    }
     let alpha = try decoded.derive("alpha") { scv_extract_bands($0, &$1, 3, 1) }.pixels()
     return PreparedStamp(
-      image: decoded, content: PreparedStamp.bounds(ofNonZero: alpha, width: decoded.width, height: decoded.height))
+      image: decoded, content: PreparedStamp.bounds(ofNonZero: alpha, width: decoded.width, height: decoded.height),
+      pixelSize: header.uprightSize, shrink: shrink)
   }
 }

@@ -9,14 +9,11 @@ extension Compositor {
   func transformed(_ stamp: RenderPlan.Stamp, map: PlaneMap, width: Int, height: Int) throws
     -> Layer?
   {
-    let prepared = try cache.stamp(stamp.image)
-    let whole = GridRect(left: 0, top: 0, width: prepared.image.width, height: prepared.image.height)
-    // A wholly transparent stamp draws nothing.
-    guard let content = trimsTransparentMargins ? prepared.content : whole else { return nil }
+    let header = try cache.header(of: stamp.image)
+    let size = header.uprightSize
     let p = stamp.placement
     var shrink = (1.0, 1.0)
     var reduced = false
-    let size = prepared.pixelSize
     var sx = p.size.width * p.scale / size.width
     var sy = p.size.height * p.scale / size.height
     guard sx.isFinite, sy.isFinite, sx > 0, sy > 0 else { return nil }
@@ -30,8 +27,30 @@ extension Compositor {
         message:
           "it would be \(Int(saturating: across)) pixels across, over the limit of 1000000 (check its width and scale)")
     }
+    // Decoded only as large as it is drawn (see `StampShrink`), and counted against the job's budget.
+    let radians = p.rotation * .pi / 180
+    let (cosine, sine) = (cos(radians), sin(radians))
+    let factor = StampShrink.factor(
+      size: size,
+      linear: (
+        map.a * sx * cosine + map.b * sx * sine, -map.a * sy * sine + map.b * sy * cosine,
+        map.c * sx * cosine + map.d * sx * sine, -map.c * sy * sine + map.d * sy * cosine
+      ))
+    try budget?.charge(
+      stamp.image, factor: factor,
+      pixels: StampShrink.decodedPixels(width: header.width, height: header.height, factor: factor), stamp: p.id)
+    let prepared = try cache.stamp(stamp.image, shrink: factor)
+    guard prepared.pixelSize == size else {
+      throw RenderError.operation(
+        path: stamp.image, operation: "draw stamp", message: "the file changed during the job")
+    }
+    let whole = GridRect(left: 0, top: 0, width: prepared.image.width, height: prepared.image.height)
+    // A wholly transparent stamp draws nothing.
+    guard let content = trimsTransparentMargins ? prepared.content : whole else { return nil }
+    sx *= Double(factor)
+    sy *= Double(factor)
     var source = prepared.image
-    var sourceCenter = StampPoint(size.width / 2, size.height / 2)
+    var sourceCenter = prepared.map(StampPoint(size.width / 2, size.height / 2))
     // What can draw, in continuous source coordinates: the content, widened below by the resamplers' reach.
     var outline = (Double(content.left), Double(content.top), Double(content.right), Double(content.bottom))
     // Bicubic alone aliases when shrinking hard: let Lanczos take the stamp down first, the affine does the rest.
@@ -61,8 +80,6 @@ extension Compositor {
       left: max(Int(saturating: outline.0.rounded(.down)), 0), top: max(Int(saturating: outline.1.rounded(.down)), 0),
       right: min(Int(saturating: outline.2.rounded(.up)), source.width),
       bottom: min(Int(saturating: outline.3.rounded(.up)), source.height))
-    let radians = p.rotation * .pi / 180
-    let (cosine, sine) = (cos(radians), sin(radians))
     // The stamp's own linear part in upright space, then carried through the map's.
     let (a, b, c, d) = (sx * cosine, -sy * sine, sx * sine, sy * cosine)
     let geometry = StampGeometry(
@@ -74,7 +91,7 @@ extension Compositor {
     else { return nil }
     let (odx, ody) = geometry.offsets(croppedAt: window.left, window.top)
     let key = TransformCache.Key(
-      image: PathKey(stamp.image), shrink: [shrink.0, shrink.1],
+      image: PathKey(stamp.image), shrink: [Double(factor), shrink.0, shrink.1],
       geometry: [geometry.a, geometry.b, geometry.c, geometry.d, odx, ody, Double(window.left), Double(window.top)],
       width: box.width, height: box.height)
     // The image is made when the layer is drawn, from the stamp as the cache has it then (decoded again if it
@@ -88,7 +105,7 @@ extension Compositor {
     return Layer(box: covered) { [reduced, shrink] in
       draws.count += 1
       return try cache.transforms.layer(key, counts: draws.count == 1) {
-        var source = try cache.stamp(path).image
+        var source = try cache.stamp(path, shrink: factor).image
         if reduced { source = try source.derive("reduce") { scv_reduce($0, &$1, shrink.0, shrink.1) } }
         guard source.width == sourceWidth, source.height == sourceHeight else {
           throw RenderError.operation(path: path, operation: "draw stamp", message: "the file changed during the job")

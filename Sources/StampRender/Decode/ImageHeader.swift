@@ -30,9 +30,17 @@ package struct ImageHeader: Sendable, Hashable {
     try read(InputFile.open(path), policy: InputPolicy())
   }
 
-  /// Reads an opened input's header with the loaders `policy` allows; its pixels are not decoded.
+  /// Reads an opened input's header with the loaders `policy` allows; its pixels are not decoded. When the loader
+  /// refuses the header, the file is read again alone for the reason (see `RenderError.diagnosed`): a loader may
+  /// say why only in its warnings (libpng's "Image height exceeds user limit in IHDR"), which the shared error
+  /// buffer does not hold, and the buffer may hold another job's text instead.
   package static func read(_ file: InputFile, policy: InputPolicy) throws -> ImageHeader {
-    let image = try Image.open(file, sequential: true, policy: policy)
-    return ImageHeader(width: image.width, height: image.height, orientation: image.orientation)
+    do {
+      let image = try Image.open(file, sequential: true, policy: policy)
+      return ImageHeader(width: image.width, height: image.height, orientation: image.orientation)
+    } catch RenderError.unreadable(let path, let message) where message != "not an image in a known format" {
+      // A file no loader knows keeps the open's own words.
+      throw RenderError.unreadable(path: path, message: message).diagnosed(reading: path)
+    }
   }
 }

@@ -16,7 +16,7 @@ package enum RenderError: Error, CustomStringConvertible, Equatable {
   case operation(path: String, operation: String, message: String)
   /// libjpeg found the photo damaged: cut short (`truncated`) or with corrupt data.
   case damaged(path: String, message: String, truncated: Bool)
-  /// The job was stopped (`--job-timeout`, or a signal) while working on the file.
+  /// The job was stopped (`--job-timeout`, or a signal) while working on the file; told by the reason alone.
   case stopped(path: String, reason: String)
   /// The output could not be written.
   case write(path: String, message: String)
@@ -41,8 +41,10 @@ package enum RenderError: Error, CustomStringConvertible, Equatable {
       return truncated
         ? "\(path): truncated JPEG (--fail-on none renders what can be decoded)"
         : "\(path): corrupt JPEG data: \(message) (--fail-on none renders what can be decoded)"
-    case .stopped(let path, let reason):
-      return "\(path): \(reason)"
+    case .stopped(_, let reason):
+      // The job was stopped, not failed by the file it was reading then: the reason names the job's limit or the
+      // signal, and the file is no part of the message.
+      return reason
     case .write(let path, let message):
       return "\(path): cannot write: \(message)"
     case .unsupportedFormat(let path):

@@ -59,6 +59,14 @@ package struct Renderer: Sendable {
     return (file, attempt.path)
   }
 
+  /// This renderer for one job: its stamps may decode to at most `maxPixels` pixels in all, counted at the size
+  /// each is decoded for the size it is drawn (see `StampBudget`).
+  package func forJob() -> Renderer {
+    var renderer = self
+    renderer.compositor.budget = StampBudget(limit: maxPixels)
+    return renderer
+  }
+
   /// What the JPEG path needs of this renderer.
   var jpegSettings: JPEGSettings {
     JPEGSettings(

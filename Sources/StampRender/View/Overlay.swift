@@ -31,13 +31,16 @@ package struct Overlay: Sendable, Hashable {
   static let lightRing = "#ffffff"
 
   /// The SVG for an image of `width` x `height`; line widths grow with the image so they read at any size.
+  /// Finger paths are simplified (see `simplified`) and the whole kept under `SVGBudget.limit` bytes, so the
+  /// overlay always renders: what does not fit is left out and counted in a note.
   func svg(width: Int, height: Int) -> String {
     let line = max(2, Double(max(width, height)) / 500)
-    var out = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(width)\" height=\"\(height)\">"
+    var out = SVGBudget(
+      opening: "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(width)\" height=\"\(height)\">")
     for stamp in stamps {
       let corners = Self.corners(of: stamp).map { "\(n($0.x)),\(n($0.y))" }.joined(separator: " ")
-      out +=
-        "<polygon points=\"\(corners)\" fill=\"none\" stroke=\"\(Self.outlineColour)\" stroke-width=\"\(n(line))\"/>"
+      out.add(
+        "<polygon points=\"\(corners)\" fill=\"none\" stroke=\"\(Self.outlineColour)\" stroke-width=\"\(n(line))\"/>")
     }
     var fingers: [Int: Int] = [:]  // item -> fingers seen so far in it
     for trace in traces {
@@ -46,22 +49,26 @@ package struct Overlay: Sendable, Hashable {
       fingers[trace.item] = finger + 1
       guard let first = trace.points.first, let last = trace.points.last else { continue }
       let colour = Self.fingerColours[finger % Self.fingerColours.count]
-      let path = trace.points.map { "\(n($0.x)),\(n($0.y))" }.joined(separator: " ")
-      out += "<polyline points=\"\(path)\" fill=\"none\" stroke=\"\(colour)\" stroke-width=\"\(n(line))\""
-      out += " stroke-linejoin=\"round\" stroke-linecap=\"round\"/>"
-      out += "<circle cx=\"\(n(first.x))\" cy=\"\(n(first.y))\" r=\"\(n(line * 2.5))\" fill=\"\(colour)\"/>"
+      let path = Self.simplified(trace.points).map { "\(n($0.x)),\(n($0.y))" }.joined(separator: " ")
+      var element = "<polyline points=\"\(path)\" fill=\"none\" stroke=\"\(colour)\" stroke-width=\"\(n(line))\""
+      element += " stroke-linejoin=\"round\" stroke-linecap=\"round\"/>"
+      element += "<circle cx=\"\(n(first.x))\" cy=\"\(n(first.y))\" r=\"\(n(line * 2.5))\" fill=\"\(colour)\"/>"
       if trace.lifted {
-        out += "<circle cx=\"\(n(last.x))\" cy=\"\(n(last.y))\" r=\"\(n(line * 5))\" fill=\"none\""
-        out += " stroke=\"\(colour)\" stroke-width=\"\(n(line))\"/>"
+        element += "<circle cx=\"\(n(last.x))\" cy=\"\(n(last.y))\" r=\"\(n(line * 5))\" fill=\"none\""
+        element += " stroke=\"\(colour)\" stroke-width=\"\(n(line))\"/>"
       }
+      out.add(element)
     }
     for gesture in gestures {
       let (x, y, r) = (gesture.at.x, gesture.at.y, line * 3)
-      out += "<rect x=\"\(n(x - r))\" y=\"\(n(y - r))\" width=\"\(n(2 * r))\" height=\"\(n(2 * r))\""
-      out += " fill=\"\(Self.markColour)\" transform=\"rotate(45 \(n(x)) \(n(y)))\"/>"
-      out += label(gesture.kind.rawValue, x: x + 2 * r, y: y - 2 * r, size: line * 9, line: line)
+      var element = "<rect x=\"\(n(x - r))\" y=\"\(n(y - r))\" width=\"\(n(2 * r))\" height=\"\(n(2 * r))\""
+      element += " fill=\"\(Self.markColour)\" transform=\"rotate(45 \(n(x)) \(n(y)))\"/>"
+      out.add(element + label(gesture.kind.rawValue, x: x + 2 * r, y: y - 2 * r, size: line * 9, line: line))
     }
-    return out + "</svg>"
+    if out.left > 0 {
+      out.close(label("\(out.left) marks not drawn", x: line * 4, y: line * 13, size: line * 9, line: line))
+    }
+    return out.text + "</svg>"
   }
 
   /// A label readable on any photo: the glyphs in the mark colour inside a dark ring inside a light ring, drawn as
@@ -85,7 +92,7 @@ package struct Overlay: Sendable, Hashable {
     }
   }
 
-  private func n(_ value: Double) -> String { String(format: "%.2f", value) }
+  func n(_ value: Double) -> String { String(format: "%.2f", value) }
 }
 
 extension Renderer {
@@ -107,7 +114,7 @@ extension Renderer {
     let svg = overlay.svg(width: picture.width, height: picture.height)
     var out: UnsafeMutablePointer<VipsImage>?
     guard Vips.call({ scv_svg(svg, svg.utf8.count, &out) }) == 0, let drawn = out else {
-      throw RenderError.operation(path: base, operation: "draw overlay", message: Vips.takeError())
+      throw RenderError.operation(path: target.display, operation: "draw overlay", message: Vips.takeError())
     }
     let layer = Image(owning: drawn, source: base)
     var pointers: [UnsafeMutablePointer<VipsImage>?] = [picture.pointer, layer.pointer]
@@ -116,7 +123,7 @@ extension Renderer {
       Vips.call { scv_composite(buffer.baseAddress, 2, Int32(VIPS_BLEND_MODE_OVER.rawValue), [0], [0], 0, &composed) }
     }
     guard status == 0, let result = composed else {
-      throw RenderError.operation(path: base, operation: "draw overlay", message: Vips.takeError())
+      throw RenderError.operation(path: target.display, operation: "draw overlay", message: Vips.takeError())
     }
     let flat = withExtendedLifetime((picture, layer)) { Image(owning: result, source: base, failOn: picture.failOn) }
     let colour = try flat.derive("extract colour") { scv_extract_bands($0, &$1, 0, Int32(min(3, flat.bands))) }

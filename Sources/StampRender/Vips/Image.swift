@@ -48,13 +48,14 @@ final class Image: @unchecked Sendable {
   }
 
   /// Opens an input lazily, read through its own descriptor, with the loaders and damage `policy` allows.
-  static func open(_ file: InputFile, sequential: Bool, policy: InputPolicy) throws -> Image {
+  /// `jpegShrink` (1, 2, 4 or 8) has libjpeg decode a JPEG that many times smaller each way.
+  static func open(_ file: InputFile, sequential: Bool, policy: InputPolicy, jpegShrink: Int = 1) throws -> Image {
     try Vips.start()
     var why = [CChar](repeating: 0, count: 256)
     let loaded = why.withUnsafeMutableBufferPointer { buffer in
       Vips.call {
         scv_load_descriptor(
-          file.descriptor, sequential ? 1 : 0, policy.failOn.vips, policy.untrustedLoaders ? 1 : 0,
+          file.descriptor, sequential ? 1 : 0, policy.failOn.vips, policy.untrustedLoaders ? 1 : 0, Int32(jpegShrink),
           buffer.baseAddress, buffer.count)
       }
     }

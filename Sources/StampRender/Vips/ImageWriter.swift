@@ -23,29 +23,42 @@ enum ImageWriter {
     _ image: Image, to target: OutputTarget, format: OutputFormat, quality: Int, style: JPEGStyle? = nil
   ) throws -> StagedFile {
     try AtomicFile.stage(target) { fd in
-      let code: Int32
-      switch format {
-      case .jpeg: code = 0
-      case .png: code = 1
-      case .webp: code = 2
-      case .tiff: code = 3
-      }
-      let status = try image.evaluating {
-        Vips.call {
-          if format == .jpeg, let style {
-            // VipsForeignSubsample: 1 on (4:2:0), 2 off (4:4:4).
-            scv_save_descriptor_jpeg(
-              image.pointer, fd, Int32(quality), style.subsampled ? 1 : 2, style.progressive ? 1 : 0)
-          } else {
-            scv_save_descriptor(image.pointer, fd, code, Int32(quality))
-          }
+      try write(image, to: fd, display: target.display, format: format, quality: quality, style: style)
+    }
+  }
+
+  /// Encodes `image` into the open file `fd` (the caller's); a failure names `display`, and a failed write its
+  /// errno.
+  static func write(
+    _ image: Image, to fd: Int32, display: String, format: OutputFormat, quality: Int, style: JPEGStyle? = nil
+  ) throws {
+    let code: Int32
+    switch format {
+    case .jpeg: code = 0
+    case .png: code = 1
+    case .webp: code = 2
+    case .tiff: code = 3
+    }
+    // This save's own errno: libvips' error buffer is the process's (see vips_save.c).
+    var writeErrno: Int32 = 0
+    let status = try image.evaluating {
+      Vips.call {
+        if format == .jpeg, let style {
+          // VipsForeignSubsample: 1 on (4:2:0), 2 off (4:4:4).
+          scv_save_descriptor_jpeg(
+            image.pointer, fd, Int32(quality), style.subsampled ? 1 : 2, style.progressive ? 1 : 0, &writeErrno)
+        } else {
+          scv_save_descriptor(image.pointer, fd, code, Int32(quality), &writeErrno)
         }
       }
-      guard status == 0 else {
-        // A broken input also ends here (libvips decodes while it encodes): `RenderError.diagnosed` tells which.
-        // The message names the output as the user will know it, never the temporary file.
-        throw RenderError.write(path: target.display, message: Vips.takeError())
-      }
+    }
+    guard status == 0 else {
+      // The file could not take the bytes (a full disk): the cause is this save's errno, whatever the buffer
+      // holds, which another job's failure may have taken or filled.
+      if writeErrno != 0 { throw RenderError.write(path: display, message: Errno.text(writeErrno)) }
+      // A broken input also ends here (libvips decodes while it encodes): `RenderError.diagnosed` tells which.
+      // The message names the output as the user will know it, never the temporary file.
+      throw RenderError.write(path: display, message: Vips.takeError())
     }
   }
 }

@@ -12,7 +12,9 @@ struct InputOptions: Equatable, Sendable {
   var allowUntrustedLoaders = false
 
   static let maxPixels = Option<InputOptions>.value(
-    "--max-pixels", "N", "photos or stamps with more pixels fail their job, checked from the header before decoding",
+    "--max-pixels", "N",
+    "photos or stamps with more pixels fail their job, checked from the header before decoding; also the most "
+      + "pixels a job's stamps may decode to in all, each at the size it is drawn",
     default: "\(InputOptions().maxPixels)"
   ) { (options, text) throws(UsageError) in
     options.maxPixels = try OptionValue.integer(text, option: "--max-pixels", range: 1...Int(Int32.max) * 16)

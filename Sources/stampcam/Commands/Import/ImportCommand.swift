@@ -3,6 +3,7 @@ import StampBatch
 import StampCore
 import StampFiles
 import StampImport
+import StampManifest
 
 /// `stampcam import`: a recorded log in, the manifest's `touches` item out.
 struct ImportCommand: Subcommand {
@@ -12,28 +13,33 @@ struct ImportCommand: Subcommand {
     self.options = options
   }
 
+  /// Reads the log a line at a time and writes the touches item only when every event passes the manifest's own
+  /// rules and limits (`TouchItemCheck`): nothing is written otherwise, and the error names the log's line.
   func run() -> Int32 {
-    let text: String
+    let lines = LogFile.lines(options.log)
+    var check = TouchItemCheck()
+    var item = TouchesJSON.Item()
     do {
-      text = try String(contentsOfFile: options.log, encoding: .utf8)
-    } catch {
-      return CLI.fail("\(options.log): cannot read the log (\((error as NSError).localizedDescription))", status: 2)
-    }
-    let events: [TouchEvent]
-    do {
+      let emit: (TouchEvent, Int) throws -> Void = { event, line in
+        let json = item.line(event)
+        if let problem = check.problem(with: event, textBytes: json.utf8.count) {
+          throw ImportError.invalid(line: line, message: "the log gives a touch event no manifest takes: \(problem)")
+        }
+        item.append(json)
+      }
       switch options.format {
       case .getevent:
         let screen = options.screen.map { StampSize($0.width, $0.height) } ?? StampSize(1, 1)
-        events = try GeteventImporter.parse(
-          text, screen: screen, device: options.device, axisMax: options.axisMax,
-          frameInterval: options.frameInterval)
+        try GeteventImporter.parse(
+          lines, screen: screen, device: options.device, axisMax: options.axisMax,
+          frameInterval: options.frameInterval, emit: emit)
       case .cdp:
-        events = try CDPImporter.parse(text)
+        try CDPImporter.parse(lines, emit: emit)
       }
     } catch {
       return CLI.fail("\(options.log): \(error)", status: 2)
     }
-    let json = TouchesJSON.render(events) + "\n"
+    let json = item.text + "\n"
     guard let out = options.out else {
       StandardStream.output.write(json)
       return ExitStatus.success
@@ -43,7 +49,7 @@ struct ImportCommand: Subcommand {
     } catch {
       return CLI.fail("\(error)", status: 1)
     }
-    Terminal.line("\(events.count) touch events from \(options.log) written to \(out)")
+    Terminal.line("\(check.events) touch events from \(options.log) written to \(out)")
     return 0
   }
 }
