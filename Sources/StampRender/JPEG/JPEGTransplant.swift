@@ -86,6 +86,7 @@ enum JPEGTransplant {
     facts header: inout JPEGFacts?
   ) throws -> (path: RenderPath, staged: StagedFile?) {
     try JPEGCodecPool.shared.withCodec { codec in
+      codec.codesRegionsDirectly(settings.codesRegionsDirectly)
       let facts = try codec.open(file, maxBytes: settings.maxFileBytes)
       header = facts
       let path = RenderPath.choose(output: .jpeg, quality: nil, base: facts, maxPixels: settings.maxPixels)

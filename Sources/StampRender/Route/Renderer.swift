@@ -20,6 +20,10 @@ package struct Renderer: Sendable {
   /// For a JPEG with restart markers, copy the intervals no stamp touches instead of decoding and encoding their
   /// coefficients (see `JPEGTransplant`). Off only in tests, which compare the two.
   var copiesRestartIntervals = true
+  /// Decode and encode the JPEG path's regions straight between coefficients and pixels with libjpeg's own
+  /// transforms, instead of writing each as a small JPEG and reading it back (the same pixels and coefficients;
+  /// see `sjt_set_direct`). Off only in tests, which compare the two.
+  var codesRegionsDirectly = true
   /// The JPEG path decodes, composites and encodes a tall region in strips of about this many pixel rows (whole
   /// iMCU rows, at least one), so the memory a stamp needs is bounded by its width: a stamp across a whole
   /// 12-megapixel photo would otherwise hold several copies of all of it at once. Tests change it to compare.
@@ -63,7 +67,8 @@ package struct Renderer: Sendable {
   var jpegSettings: JPEGSettings {
     JPEGSettings(
       compositor: compositor, inputs: inputs, maxPixels: maxPixels, maxFileBytes: maxFileBytes,
-      copiesRestartIntervals: copiesRestartIntervals, stripHeight: stripHeight)
+      copiesRestartIntervals: copiesRestartIntervals, codesRegionsDirectly: codesRegionsDirectly,
+      stripHeight: stripHeight)
   }
 
   /// Refuses a photo file over `maxFileBytes`, from the size of the file held open, before any of it is read.
