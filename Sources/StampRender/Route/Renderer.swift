@@ -63,6 +63,14 @@ package struct Renderer: Sendable {
     return (file, attempt.path)
   }
 
+  /// Gives the libvips pipelines of jobs starting from now on their share of the cores among `jobs` jobs in flight:
+  /// libvips' own default is a thread per core for every pipeline, so --jobs 64 on 64 cores would start 64 x 64
+  /// threads. Returns the threads each pipeline gets.
+  @discardableResult
+  package static func shareCores(among jobs: Int) throws -> Int {
+    try Vips.shareCores(among: jobs)
+  }
+
   /// What the JPEG path needs of this renderer.
   var jpegSettings: JPEGSettings {
     JPEGSettings(
