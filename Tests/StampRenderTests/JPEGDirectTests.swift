@@ -123,8 +123,9 @@ struct JPEGDirectTests {
       try codec.write(to: fd, named: name, orientation: 1)
     }
     for c in layout.sampling.indices {
-      #expect(try differingBlocks(fixtures.path("direct.jpg"), fixtures.path("via-jpeg.jpg"), component: c).blocks
-        .isEmpty, "component \(c)")
+      #expect(
+        try differingBlocks(fixtures.path("direct.jpg"), fixtures.path("via-jpeg.jpg"), component: c).blocks
+          .isEmpty, "component \(c)")
       #expect(try !differingBlocks(path, fixtures.path("direct.jpg"), component: c).blocks.isEmpty, "component \(c)")
     }
   }
