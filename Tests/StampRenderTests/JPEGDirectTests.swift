@@ -142,14 +142,9 @@ struct JPEGDirectTests {
       let d = hypot(Double(x) - 32, Double(y) - 32)
       return [UInt8(x * 4), UInt8(255 - y * 3), 90, UInt8(clamping: Int(max(0, min(255, (30 - d) * 40))))]
     }
-    let plan = RenderPlan(
-      base: base,
-      stamps: [
-        .init(
-          image: stamp,
-          placement: PlacedStamp(
-            id: "s", center: StampPoint(151.3, 97.6), size: StampSize(64, 64), scale: 1.7, rotation: 23))
-      ])
+    let placement = PlacedStamp(
+      id: "s", center: StampPoint(151.3, 97.6), size: StampSize(64, 64), scale: 1.7, rotation: 23)
+    let plan = RenderPlan(base: base, stamp: stamp, placement: placement)
     var old = Renderer()
     old.codesRegionsDirectly = false
     #expect(try JPEGTransplant.transplant(plan, to: fixtures.path("new.jpg"), with: Renderer()) == .transplant)
