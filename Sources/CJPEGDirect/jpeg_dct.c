@@ -66,27 +66,33 @@ void sjt_dct_inverse(sjt_dct *d, sjt_dct_table *t, JCOEFPTR block, unsigned char
   d->idct(&d->limits, &t->component, block, rows, 0);
 }
 
+// Rounds x / (8q) half away from zero as libjpeg's quantizer does, with `t`'s multiply and shift for entry i (32
+// bits suffice: |x| + c < 2^16 and the multiplier is at most 2^16).
+static inline JCOEF sjt_quantize(const sjt_dct_table *t, int i, int x) {
+  unsigned int a = (unsigned int) (x < 0 ? -x : x);
+  int q = (int) (((a + t->correction[i]) * t->reciprocal[i]) >> t->shift[i]);
+  return (JCOEF) (x < 0 ? -q : q);
+}
+
 void sjt_dct_forward(const sjt_dct *d, const sjt_dct_table *t, const unsigned char *in, size_t stride,
   JCOEFPTR block) {
+  if (d->usable == 2) {
+    int w[DCTSIZE2];
+    for (int r = 0; r < DCTSIZE; r++)
+      for (int c = 0; c < DCTSIZE; c++) w[r * DCTSIZE + c] = in[(size_t) r * stride + c] - CENTERJSAMPLE;
+    d->fdct(w);
+    for (int i = 0; i < DCTSIZE2; i++) block[i] = sjt_quantize(t, i, w[i]);
+    return;
+  }
+  // 16-bit, with room for 32 (an unchecked build reads that much; see sjt_dct).
   union {
     short narrow[DCTSIZE2];
     int wide[DCTSIZE2];
   } w;
-  int values[DCTSIZE2];
   for (int r = 0; r < DCTSIZE; r++)
-    for (int c = 0; c < DCTSIZE; c++) {
-      int x = in[(size_t) r * stride + c] - CENTERJSAMPLE;
-      if (d->usable == 2) w.wide[r * DCTSIZE + c] = x;
-      else w.narrow[r * DCTSIZE + c] = (short) x;
-    }
+    for (int c = 0; c < DCTSIZE; c++) w.narrow[r * DCTSIZE + c] = (short) (in[(size_t) r * stride + c] - CENTERJSAMPLE);
   d->fdct(&w);
-  for (int i = 0; i < DCTSIZE2; i++) values[i] = d->usable == 2 ? w.wide[i] : w.narrow[i];
-  for (int i = 0; i < DCTSIZE2; i++) {
-    int x = values[i];
-    unsigned int a = (unsigned int) (x < 0 ? -x : x);
-    int q = (int) (((unsigned long long) (a + t->correction[i]) * t->reciprocal[i]) >> t->shift[i]);
-    block[i] = (JCOEF) (x < 0 ? -q : q);
-  }
+  for (int i = 0; i < DCTSIZE2; i++) block[i] = sjt_quantize(t, i, w.narrow[i]);
 }
 
 // A picture with detail and clipping in every block: the probe's.

@@ -152,7 +152,7 @@ void sjt_direct_replace(sjt_direct *p, j_decompress_ptr src, jvirt_barray_ptr *a
     if (l[c].rh > 1 || l[c].rv > 1) need += (size_t) l[c].wide * 8 * l[c].high * 8;
   }
   unsigned char *at = sjt_room(p, src, need);
-  sjt_plane full[3];
+  sjt_plane full[3] = {{0}};
   for (int c = 0; c < count; c++) {
     full[c] = (sjt_plane) {at, (size_t) padded_w, padded_w, padded_h};
     at += (size_t) padded_w * padded_h;

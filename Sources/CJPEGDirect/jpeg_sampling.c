@@ -8,7 +8,7 @@
 #define SJT_FIX(x) ((long long) ((x) * (1LL << SJT_BITS) + 0.5))
 #define SJT_CENTER 128
 
-static inline unsigned char sjt_clamp(long long x) { return (unsigned char) (x < 0 ? 0 : x > 255 ? 255 : x); }
+static inline unsigned char sjt_clamp(int x) { return (unsigned char) (x < 0 ? 0 : x > 255 ? 255 : x); }
 static inline int sjt_min(int a, int b) { return a < b ? a : b; }
 static inline int sjt_max(int a, int b) { return a > b ? a : b; }
 
@@ -17,21 +17,22 @@ void sjt_ycc_tables_init(sjt_ycc_tables *t) {
     long long x = i - SJT_CENTER;
     t->cr_r[i] = (int) ((SJT_FIX(1.40200) * x + SJT_HALF) >> SJT_BITS);
     t->cb_b[i] = (int) ((SJT_FIX(1.77200) * x + SJT_HALF) >> SJT_BITS);
-    t->cr_g[i] = -SJT_FIX(0.71414) * x;
-    t->cb_g[i] = -SJT_FIX(0.34414) * x + SJT_HALF;
+    t->cr_g[i] = (int) (-SJT_FIX(0.71414) * x);
+    t->cb_g[i] = (int) (-SJT_FIX(0.34414) * x + SJT_HALF);
   }
 }
 
 // Triangle filter across (2 x 1): each output sample 3/4 the nearer input and 1/4 the further, rounding 1 and 2
 // alternately (libjpeg's h2v1_fancy_upsample).
 static void sjt_up_h2v1(const sjt_plane *in, int used_width, const sjt_plane *out) {
+  int last = used_width - 1, pairs = (out->width + 1) / 2;
   for (int y = 0; y < out->height; y++) {
     const unsigned char *s = in->data + (size_t) y * in->stride;
     unsigned char *d = out->data + (size_t) y * out->stride;
-    for (int x = 0; x < out->width; x++) {
-      int i = x >> 1, near = s[i] * 3;
-      d[x] = (unsigned char) ((x & 1) ? (near + s[sjt_min(i + 1, used_width - 1)] + 2) >> 2
-                                      : (near + s[sjt_max(i - 1, 0)] + 1) >> 2);
+    for (int i = 0; i < pairs; i++) {
+      int near = s[i] * 3, before = s[i > 0 ? i - 1 : 0], after = s[i < last ? i + 1 : last];
+      d[2 * i] = (unsigned char) ((near + before + 1) >> 2);
+      if (2 * i + 1 < out->width) d[2 * i + 1] = (unsigned char) ((near + after + 2) >> 2);
     }
   }
 }
@@ -49,14 +50,18 @@ static void sjt_up_h1v2(const sjt_plane *in, int used_height, const sjt_plane *o
 // Both ways (2 x 2): column sums of 3 near + 1 far row, then 3 near + 1 far of those, rounding 8 and 7
 // (h2v2_fancy_upsample: 9/16, 3/16, 3/16, 1/16).
 static void sjt_up_h2v2(const sjt_plane *in, int used_width, int used_height, const sjt_plane *out) {
+  int last = used_width - 1, pairs = (out->width + 1) / 2;
   for (int y = 0; y < out->height; y++) {
     int r = y >> 1, other = (y & 1) ? sjt_min(r + 1, used_height - 1) : sjt_max(r - 1, 0);
     const unsigned char *near = in->data + (size_t) r * in->stride, *far = in->data + (size_t) other * in->stride;
     unsigned char *d = out->data + (size_t) y * out->stride;
-    for (int x = 0; x < out->width; x++) {
-      int i = x >> 1, j = (x & 1) ? sjt_min(i + 1, used_width - 1) : sjt_max(i - 1, 0);
-      int here = near[i] * 3 + far[i], there = near[j] * 3 + far[j];
-      d[x] = (unsigned char) ((here * 3 + there + ((x & 1) ? 7 : 8)) >> 4);
+    int before = near[0] * 3 + far[0], here = before;
+    for (int i = 0; i < pairs; i++) {
+      int j = i < last ? i + 1 : last, after = near[j] * 3 + far[j];
+      d[2 * i] = (unsigned char) ((here * 3 + before + 8) >> 4);
+      if (2 * i + 1 < out->width) d[2 * i + 1] = (unsigned char) ((here * 3 + after + 7) >> 4);
+      before = here;
+      here = after;
     }
   }
 }
@@ -88,11 +93,11 @@ void sjt_to_rgb(const sjt_ycc_tables *t, int space, const sjt_plane *planes, int
     }
     const unsigned char *p1 = planes[1].data + (size_t) y * planes[1].stride;
     const unsigned char *p2 = planes[2].data + (size_t) y * planes[2].stride;
+    if (space == SJT_PIXELS_RGB) {
+      for (int x = 0; x < width; x++) d[3 * x] = p0[x], d[3 * x + 1] = p1[x], d[3 * x + 2] = p2[x];
+      continue;
+    }
     for (int x = 0; x < width; x++) {
-      if (space == SJT_PIXELS_RGB) {
-        d[3 * x] = p0[x], d[3 * x + 1] = p1[x], d[3 * x + 2] = p2[x];
-        continue;
-      }
       int luma = p0[x], cb = p1[x], cr = p2[x];
       d[3 * x] = sjt_clamp(luma + t->cr_r[cr]);
       d[3 * x + 1] = sjt_clamp(luma + ((t->cb_g[cb] + t->cr_g[cr]) >> SJT_BITS));
@@ -103,25 +108,30 @@ void sjt_to_rgb(const sjt_ycc_tables *t, int space, const sjt_plane *planes, int
 
 void sjt_from_rgb(int space, const unsigned char *rgb, int width, int height, const sjt_plane *planes) {
   int count = space == SJT_PIXELS_GRAY ? 1 : 3;
+  // 32 bits suffice: the largest sum is under 2^24 (255 x 2^16).
+  const int ry = (int) SJT_FIX(0.29900), gy = (int) SJT_FIX(0.58700), by = (int) SJT_FIX(0.11400);
+  const int rcb = (int) SJT_FIX(0.16874), gcb = (int) SJT_FIX(0.33126), half = (int) SJT_FIX(0.50000);
+  const int gcr = (int) SJT_FIX(0.41869), bcr = (int) SJT_FIX(0.08131);
   // Cb and Cr round with one half less a little, so that 255 stays 255 (jccolor.c).
-  const long long offset = ((long long) SJT_CENTER << SJT_BITS) + SJT_HALF - 1;
+  const int offset = (SJT_CENTER << SJT_BITS) + (int) SJT_HALF - 1;
   for (int y = 0; y < height; y++) {
     const unsigned char *s = rgb + (size_t) y * width * 3;
     unsigned char *d[3];
     for (int c = 0; c < count; c++) d[c] = planes[c].data + (size_t) y * planes[c].stride;
+    if (space == SJT_PIXELS_RGB) {
+      for (int x = 0; x < width; x++) d[0][x] = s[3 * x], d[1][x] = s[3 * x + 1], d[2][x] = s[3 * x + 2];
+      continue;
+    }
+    if (space == SJT_PIXELS_GRAY) {
+      for (int x = 0; x < width; x++)
+        d[0][x] = (unsigned char) ((ry * s[3 * x] + gy * s[3 * x + 1] + by * s[3 * x + 2] + (int) SJT_HALF) >> SJT_BITS);
+      continue;
+    }
     for (int x = 0; x < width; x++) {
-      long long r = s[3 * x], g = s[3 * x + 1], b = s[3 * x + 2];
-      if (space == SJT_PIXELS_RGB) {
-        d[0][x] = (unsigned char) r, d[1][x] = (unsigned char) g, d[2][x] = (unsigned char) b;
-        continue;
-      }
-      d[0][x] = (unsigned char) ((SJT_FIX(0.29900) * r + SJT_FIX(0.58700) * g + SJT_FIX(0.11400) * b + SJT_HALF)
-        >> SJT_BITS);
-      if (space == SJT_PIXELS_GRAY) continue;
-      d[1][x] = (unsigned char) ((-SJT_FIX(0.16874) * r - SJT_FIX(0.33126) * g + SJT_FIX(0.50000) * b + offset)
-        >> SJT_BITS);
-      d[2][x] = (unsigned char) ((SJT_FIX(0.50000) * r - SJT_FIX(0.41869) * g - SJT_FIX(0.08131) * b + offset)
-        >> SJT_BITS);
+      int r = s[3 * x], g = s[3 * x + 1], b = s[3 * x + 2];
+      d[0][x] = (unsigned char) ((ry * r + gy * g + by * b + (int) SJT_HALF) >> SJT_BITS);
+      d[1][x] = (unsigned char) ((half * b - rcb * r - gcb * g + offset) >> SJT_BITS);
+      d[2][x] = (unsigned char) ((half * r - gcr * g - bcr * b + offset) >> SJT_BITS);
     }
   }
   for (int c = 0; c < count; c++) {

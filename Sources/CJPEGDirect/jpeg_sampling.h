@@ -17,7 +17,7 @@ typedef struct {
 /// libjpeg's tables for YCbCr -> RGB.
 typedef struct {
   int cr_r[256], cb_b[256];
-  long long cr_g[256], cb_g[256];
+  int cr_g[256], cb_g[256];  // 16 fraction bits; cb_g holds the rounding half
 } sjt_ycc_tables;
 
 /// How a file's components relate to RGB.
