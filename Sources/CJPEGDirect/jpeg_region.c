@@ -6,12 +6,14 @@
 #include <jpeglib.h>
 
 #include "JPEGTransplant.h"
+#include "jpeg_direct.h"
 #include "jpeg_errors.h"
 #include "jpeg_state.h"
 
 // A rectangle of the photo's blocks: decoded to pixels, and blocks of it replaced by those of redrawn pixels. Both
-// go through a small JPEG in memory (the region encoder writes it, the auxiliary decompressor reads it back), as
-// libjpeg has no public way between coefficients and pixels.
+// go straight between coefficients and pixels with libjpeg's own transforms (jpeg_direct.c) when the photo allows
+// it; otherwise through a small JPEG in memory (the region encoder writes it, the auxiliary decompressor reads it
+// back), as libjpeg has no public way between coefficients and pixels.
 
 // Blocks of a component across `pixels` image pixels, as libjpeg counts them.
 static JDIMENSION sjt_blocks(int pixels, int samp, int max) {
@@ -70,6 +72,10 @@ int sjt_decode_region(
   if (!rgb) return snprintf(message, length, "no pixel buffer"), -1;
   if (sjt_check_region(s, x, y, width, height, message, length)) return -1;
   if (setjmp(s->error.jump)) return sjt_report(s, s->error.text, message, length);
+  if (sjt_direct_fits(&s->direct, &s->src)) {
+    sjt_direct_decode(&s->direct, &s->src, s->coefficients, x, y, width, height, rgb);
+    return 0;
+  }
   struct jpeg_compress_struct *e = &s->enc;
   jpeg_copy_critical_parameters(&s->src, e);
   e->image_width = (JDIMENSION) width;
@@ -139,6 +145,10 @@ int sjt_replace_blocks(sjt_state *s, int x, int y, int width, int height, const 
   if (sjt_check_region(s, x, y, width, height, message, length)) return -1;
   if (sjt_check_masks(s, width, height, masks, mask_lengths, mask_count, message, length)) return -1;
   if (setjmp(s->error.jump)) return sjt_report(s, s->error.text, message, length);
+  if (sjt_direct_fits(&s->direct, &s->src)) {
+    sjt_direct_replace(&s->direct, &s->src, s->coefficients, x, y, width, height, rgb, masks);
+    return 0;
+  }
   struct jpeg_compress_struct *e = &s->enc;
   jpeg_copy_critical_parameters(&s->src, e);
   e->image_width = (JDIMENSION) width;

@@ -8,6 +8,7 @@
 
 #include "JPEGTransplant.h"
 #include "jpeg_arrays.h"
+#include "jpeg_direct.h"
 #include "jpeg_errors.h"
 #include "jpeg_restart_index.h"
 
@@ -16,6 +17,11 @@
 int sjt_damage(const sjt_state *s) { return s->error.damage; }
 
 void sjt_set_stop(sjt_state *s, const sjs_stop *stop) { s->error.stop = stop; }
+
+int sjt_set_direct(sjt_state *s, int on) {
+  s->direct.enabled = on != 0;
+  return s->direct.dct.usable != 0;
+}
 
 // After a longjmp: hands the message over and resets every object, so the state serves the next job.
 int sjt_report(sjt_state *s, const char *text, char *message, size_t length) {
@@ -33,6 +39,7 @@ sjt_state *sjt_new(void) {
   sjt_state *s = calloc(1, sizeof *s);
   if (!s) return NULL;
   sjt_errors_init(&s->error);
+  sjt_direct_init(&s->direct);
   s->src.err = s->aux.err = s->enc.err = s->dst.err = &s->error.pub;
   if (setjmp(s->error.jump)) {
     sjt_free(s);
@@ -66,6 +73,7 @@ void sjt_free(sjt_state *s) {
   jpeg_destroy_compress(&s->dst);
   sjt_restarts_free(&s->restarts);
   sjt_arrays_free(&s->arrays);
+  sjt_direct_free(&s->direct);
   free(s->file);
   free(s->mem);
   free(s->icc);

@@ -10,6 +10,7 @@
 
 #include "JPEGTransplant.h"
 #include "jpeg_arrays.h"
+#include "jpeg_direct.h"
 #include "jpeg_errors.h"
 #include "jpeg_restart_index.h"
 
@@ -31,6 +32,7 @@ struct sjt_state {
   int opened;
   sjt_restarts restarts;  // the opened file's restart intervals, once indexed (jpeg_restart_index.c)
   sjt_arrays arrays;      // the photo's coefficient arrays (jpeg_arrays.c)
+  sjt_direct direct;      // regions straight between coefficients and pixels (jpeg_direct.c)
   // The standard Huffman tables (luma, chroma), kept from a fresh compressor: libjpeg-turbo's jpeg_set_defaults
   // leaves a reused compressor the tables an earlier file optimized, so sjt_keep_coding puts these back.
   JHUFF_TBL standard_dc[2], standard_ac[2];

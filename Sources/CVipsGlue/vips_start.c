@@ -43,6 +43,18 @@ static void scv_do_init(void) {
   }
 }
 
+int scv_share_cores(int jobs, int cores) {
+  if (scv_init()) return -1;
+  // VIPS_CONCURRENCY, when set, is the user's choice: libvips read it at start-up and it stays.
+  if (g_getenv("VIPS_CONCURRENCY")) return vips_concurrency_get();
+  if (jobs < 1) jobs = 1;
+  if (cores < 1) cores = 1;
+  int threads = (cores + jobs - 1) / jobs;
+  // libvips reads its concurrency as each pipeline starts: pipelines already running keep theirs.
+  if (threads != vips_concurrency_get()) vips_concurrency_set(threads);
+  return threads;
+}
+
 int scv_init(void) {
   pthread_once(&scv_once, scv_do_init);
   return scv_init_result;

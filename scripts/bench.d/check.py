@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Checks one variant's outputs: every job written, displaying upright at 4032 x 3024 (after its EXIF orientation), and, given a reference variant's outputs,
+"""Checks one variant's outputs: every job written, displaying upright at its size (after its EXIF orientation), and, given a reference variant's outputs,
 the stamps where the reference has them.
 
 Usage: check.py WORKLOAD.json OUT_DIR [REFERENCE_DIR] [--count N]
@@ -23,7 +23,7 @@ def main():
     parser.add_argument("--count", type=int, default=None)
     args = parser.parse_args()
     workload = json.load(open(args.workload))
-    size = (workload["output"]["width"], workload["output"]["height"])
+    default = (workload["output"]["width"], workload["output"]["height"])
     worst, worst_job = 0.0, None
     for job in workload["jobs"][: args.count]:
         path = os.path.join(args.out, job["output"])
@@ -33,6 +33,7 @@ def main():
         # Upright pixels with orientation 1, or the stored frame with its orientation tag kept (a lossless JPEG
         # path): both display upright, so compare what a viewer shows.
         image = pyvips.Image.new_from_file(path, access="random").autorot()
+        size = tuple(job.get("uprightSize", default))
         if (image.width, image.height) != size:
             print(f"bad: {job['output']} is {image.width} x {image.height}, not {size[0]} x {size[1]}")
             raise SystemExit(1)

@@ -67,18 +67,21 @@ def main():
 
     workload = json.load(open(os.path.join(work, "workload.json")))
     grainy = workload.get("workload") == "grain"
+    sizes = " / ".join(f"{w} x {h}" for w, h in dict.fromkeys(tuple(j["uprightSize"]) for j in workload["jobs"]))
     md = [f"# stampcam benchmark, {machine.get('date', '')}", ""]
     md += [f"- machine: {machine.get('nproc', '?')} cores ({machine.get('cpu', '?')}), "
            f"{machine.get('memory', '?')} memory",
            f"- libvips {machine.get('libvips', '?')}, pyvips {machine.get('pyvips', '?')}, "
            f"{machine.get('python', '?')}, {machine.get('imagemagick', '?')}, stampcam {machine.get('stampcam', '?')}",
            f"- workload: {workload.get('workload', 'photo')}, {len(workload['jobs'])} jobs, seed {workload['seed']}, "
-           f"4032 x 3024 JPEG Q90 4:4:4 bases{' with sensor-like grain' if grainy else ''} "
+           f"{sizes} JPEG Q90 4:4:4 bases{' with sensor-like grain' if grainy else ''} "
            f"(mean {machine.get('baseMB', '?')} MB; "
            f"{sum(1 for j in workload['jobs'] if j.get('progressive'))} progressive; "
            f"{sum(1 for j in workload['jobs'] if j['orientation'] != 1)} with an EXIF orientation), three alpha "
            f"stamps each ({sum(1 for j in workload['jobs'] for s in j['stamps'] if s['clippedAt'])} of "
-           f"{sum(len(j['stamps']) for j in workload['jobs'])} clipped at an edge), JPEG Q90 out",
+           f"{sum(len(j['stamps']) for j in workload['jobs'])} clipped at an edge)"
+           f"{'; the same stamps and gestures on every photo' if workload.get('workload') == 'bulk' else ''}, "
+           "JPEG Q90 out",
            f"- {machine.get('rounds', '?')} round(s), variants in turn within each round; wall time and peak RSS from "
            f"`/usr/bin/time -f '%e %M'`, CPU as its user + system time; a process pool's RSS is its parent's only (the workers escape it)",
            ""]
@@ -89,7 +92,7 @@ def main():
         md.append("| " + " | ".join(r) + " |")
     if failed:
         md += ["", "Failures:", ""] + [f"- {v} (round {n}): {reason}" for v, n, reason in failed]
-    md += ["", "check: outputs counted and, after their EXIF orientation, sized 4032 x 3024; for the stamp variants, the mean absolute difference "
+    md += ["", "check: outputs counted and, after their EXIF orientation, sized as their photos; for the stamp variants, the mean absolute difference "
                "(0-255) from the pyvips output inside the stamps' boxes, the largest over the jobs (stamp against "
                "photo differs by tens; a few tenths is a different resampler on the same geometry). vs own floor: "
                "the -rst, -png, -webp and -prog variants against the floor of the same photos and format.", ""]

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Builds stampcam's benchmark workload, deterministically from a seed, into a work folder.
 
-Usage: workload.py --packages DIR --work DIR --jobs N [--seed S] [--workload photo|grain]
+Usage: workload.py --packages DIR --work DIR --jobs N [--seed S] [--workload photo|grain|bulk]
 
 DIR given to --packages holds one folder per Debian package, each the output of `dpkg-deb -x` (so photos are under
 DIR/<package>/usr/share/...). Writes, under the work folder:
@@ -24,6 +24,14 @@ are the same whatever the job count: a quick run uses a prefix of the full workl
 Gaussian noise, a shared luminance part and a smaller part per channel, 2.4 MB mean at Q90 4:4:4 against 1.9), a
 quarter of them (jobs whose index is 1 mod 4) written progressive, and the 512 px icons at their own size, so that
 a stamp at scale 0.5-2 is drawn 256-1024 px wide. Its files go to data-grain-seed<S>/.
+
+--workload bulk (issue 24) is the tool's main use: one gesture script over a folder. Every job has the same three
+stamps (from the pool) and the same gestures (a pinch on each, drags on two), so every photo gets the same final
+placements; the photos are upright and of three sizes in turn, 4032 x 3024, 3264 x 2448 and 2592 x 1944 (12, 8 and
+5 megapixels, Q90 4:4:4 as above), and the script keeps every stamp inside the smallest. workload.json holds the
+placements the gestures end at (a pinch on a stamp multiplies its scale and adds its rotation about its centre, a
+drag moves it; `stampcam explain` shows the same, and the bench's check compares the stamps with pyvips'). Its files
+go to data-bulk-seed<S>/.
 
 Files that already exist are reused (they are written to a temporary name and renamed, so they are complete).
 """
@@ -48,6 +56,11 @@ STAMPS_PER_JOB = 3
 PHOTO_PACKAGES = ("lomiri-wallpapers-16.04", "plasma-workspace-wallpapers", "mate-backgrounds")
 ICON_PACKAGE = "adwaita-icon-theme"
 MIN_SOURCE_SIDE = 1000
+BULK_SIZES = ((4032, 3024), (3264, 2448), (2592, 1944))
+# The bulk workload's gesture script, per stamp: pool index, centre before the gestures, pinch scale and rotation
+# (degrees, clockwise), drag.
+BULK_SCRIPT = ((0, (800, 650), 1.6, 30.0, None), (5, (1900, 1250), 0.7, -50.0, (-250, 120)),
+               (9, (2150, 520), 1.2, 115.0, (100, 200)))
 
 
 def orientation_of(index):
@@ -132,9 +145,10 @@ def add_grain(image, seed):
     return (image.cast("float") + noise).cast("uchar").copy(interpretation="srgb")
 
 
-def make_base(source, rng, orientation, path, grain=None, progressive=False):
-    """A 4:3 crop at a seeded place, resized to 4032 x 3024, stored so that `orientation` turns it upright; with
-    `grain` (a seed) sensor-like noise added, with `progressive` written progressive."""
+def make_base(source, rng, orientation, path, grain=None, progressive=False, size=(WIDTH, HEIGHT)):
+    """A 4:3 crop at a seeded place, resized to `size` (4032 x 3024), stored so that `orientation` turns it upright;
+    with `grain` (a seed) sensor-like noise added, with `progressive` written progressive."""
+    width, height = size
     image = pyvips.Image.new_from_file(source["_full"], access="random").autorot()
     sw, sh = image.width, image.height
     cw = min(sw, sh * 4 // 3)
@@ -143,9 +157,9 @@ def make_base(source, rng, orientation, path, grain=None, progressive=False):
     crop = [cx, cy, cw, ch]
     if os.path.exists(path):
         return crop
-    upright = image.crop(cx, cy, cw, ch).resize(WIDTH / cw, vscale=HEIGHT / ch, kernel="lanczos3")
-    if (upright.width, upright.height) != (WIDTH, HEIGHT):
-        upright = upright.gravity("centre", WIDTH, HEIGHT, extend="copy")
+    upright = image.crop(cx, cy, cw, ch).resize(width / cw, vscale=height / ch, kernel="lanczos3")
+    if (upright.width, upright.height) != (width, height):
+        upright = upright.gravity("centre", width, height, extend="copy")
     upright = clean_pixels(upright)
     if grain is not None:
         upright = add_grain(upright, grain)
@@ -183,18 +197,39 @@ def place_stamp(rng, stamp, clipped):
     return scale, rotation, [round(x, 2), round(y, 2)], edge
 
 
+def bulk_stamps(pool, size):
+    """The bulk workload's script: the manifest's stamps and gestures, and the placements they end at."""
+    stamps, manifest_stamps, gestures = [], [], []
+    for k, (index, center, scale, rotation, drag) in enumerate(BULK_SCRIPT):
+        stamp = pool[index]
+        manifest_stamps.append({"id": f"s{k}", "image": stamp["image"], "center": list(center),
+                                "width": stamp["width"]})
+        gestures.append({"pinch": {"on": f"s{k}", "scale": scale, "rotation": rotation}})
+        end = list(center)
+        if drag:
+            gestures.append({"drag": {"on": f"s{k}", "by": list(drag)}})
+            end = [center[0] + drag[0], center[1] + drag[1]]
+        entry = {"id": f"s{k}", "image": stamp["image"], "center": end, "width": stamp["width"], "scale": scale,
+                 "rotation": rotation}
+        geometry = place(stamp["width"], stamp["height"], end, stamp["width"], scale, rotation, *size)
+        stamps.append(dict(entry, stamp=stamp["id"], pixelSize=[stamp["width"], stamp["height"]], clippedAt=None,
+                           box=geometry["box"]))
+    return stamps, manifest_stamps, gestures
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--packages", required=True)
     parser.add_argument("--work", required=True)
     parser.add_argument("--jobs", type=int, default=48)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--workload", choices=("photo", "grain"), default="photo")
+    parser.add_argument("--workload", choices=("photo", "grain", "bulk"), default="photo")
     args = parser.parse_args()
     grainy = args.workload == "grain"
+    bulk = args.workload == "bulk"
 
     work = os.path.abspath(args.work)
-    data = f"data-grain-seed{args.seed}" if grainy else f"data-seed{args.seed}"
+    data = f"data-seed{args.seed}" if args.workload == "photo" else f"data-{args.workload}-seed{args.seed}"
     os.makedirs(os.path.join(work, data, "bases"), exist_ok=True)
     os.makedirs(os.path.join(work, data, "stamps"), exist_ok=True)
 
@@ -229,15 +264,19 @@ def main():
     for i in range(args.jobs):
         rng = random.Random(f"{args.seed}:job:{i}")
         source = photos[i % len(photos)]
-        orientation = orientation_of(i)
+        orientation = 1 if bulk else orientation_of(i)
+        size = BULK_SIZES[i % len(BULK_SIZES)] if bulk else (WIDTH, HEIGHT)
         job_id = f"job-{i:03d}"
         base = f"{data}/bases/base-{i:03d}.jpg"
         print(f"\rworkload: {job_id} ({i + 1}/{args.jobs})", end="", file=sys.stderr, flush=True)
         progressive = grainy and i % 4 == 1
         grain = (args.seed * 1000003 + i) % 2**31 if grainy else None
-        crop = make_base(source, rng, orientation, os.path.join(work, base), grain=grain, progressive=progressive)
+        crop = make_base(source, rng, orientation, os.path.join(work, base), grain=grain, progressive=progressive,
+                         size=size)
         stamps, manifest_stamps = [], []
-        for k in range(STAMPS_PER_JOB):
+        if bulk:
+            stamps, manifest_stamps, gestures = bulk_stamps(pool, size)
+        for k in range(0 if bulk else STAMPS_PER_JOB):
             stamp = pool[rng.randrange(POOL)]
             clipped = (STAMPS_PER_JOB * i + k) % 2 == 0
             scale, rotation, center, edge = place_stamp(rng, stamp, clipped)
@@ -247,14 +286,16 @@ def main():
             geometry = place(stamp["width"], stamp["height"], center, stamp["width"], scale, rotation, WIDTH, HEIGHT)
             stamps.append(dict(entry, stamp=stamp["id"], pixelSize=[stamp["width"], stamp["height"]],
                                clippedAt=edge, box=geometry["box"]))
-        stored = [HEIGHT, WIDTH] if orientation in (6, 8) else [WIDTH, HEIGHT]
+        stored = [size[1], size[0]] if orientation in (6, 8) else list(size)
         jobs.append({"id": job_id, "base": base, "output": f"{job_id}.jpg", "orientation": orientation,
                      "progressive": progressive,
-                     "storedSize": stored, "uprightSize": [WIDTH, HEIGHT],
+                     "storedSize": stored, "uprightSize": list(size),
                      "source": {"package": source["package"], "path": source["path"], "sha256": source["sha256"],
                                 "crop": crop},
                      "stamps": stamps})
         manifest_jobs.append({"id": job_id, "base": base, "output": f"{job_id}.jpg", "stamps": manifest_stamps})
+        if bulk:
+            manifest_jobs[-1]["gestures"] = gestures
     print(file=sys.stderr)
 
     manifest = {"version": 1, "jobs": manifest_jobs}
@@ -262,8 +303,11 @@ def main():
         "version": 1,
         "seed": args.seed,
         "workload": args.workload,
-        "description": "stampcam benchmark workload: 4032 x 3024 JPEG Q90 4:4:4 bases" +
-                       (" with sensor-like grain, a quarter progressive" if grainy else "") + ", three alpha stamps each, "
+        "description": "stampcam benchmark workload: " +
+                       ("4032 x 3024, 3264 x 2448 and 2592 x 1944" if bulk else "4032 x 3024") + " JPEG Q90 4:4:4 bases" +
+                       (" with sensor-like grain, a quarter progressive" if grainy else "") +
+                       (", the same three alpha stamps and gestures on each" if bulk else ", three alpha stamps each") +
+                       ", "
                        "JPEG Q90 out; coordinates are image pixels in the upright frame; rotation in degrees, "
                        "clockwise; a stamp's centre (w/2, h/2) lands on `center`; it is scaled by "
                        "width * scale / pixel width on both axes",

@@ -1,8 +1,9 @@
 // libFuzzer harness for the JPEG transplant's C (scripts/fuzz-jpeg): every input is written to a file and goes
 // through what a job does with a JPEG base (baseline or progressive, grey or colour, any sampling): the header, the
-// restart-interval index, a span opened over every interval, a region decoded and encoded again, the span encoded
-// and the file spliced; and, apart, the whole coefficients read, a region redrawn and the file written in the
-// photo's coding. Rectangles, masks and spans that do not fit, taken from the input's last bytes, go to every entry
+// restart-interval index, a span opened over every interval, a region decoded (straight from its coefficients and
+// through a small JPEG, which must give the same pixels) and encoded again (one way or the other, chosen by a byte
+// of the input), the span encoded and the file spliced; and, apart, the whole coefficients read, a region redrawn
+// and the file written in the photo's coding. Rectangles, masks and spans that do not fit, taken from the input's last bytes, go to every entry
 // point too, which must refuse them. And the reader of the libvips path (jpeg_rows.c, through its libvips image in
 // vips_jpeg_stream.c) decodes the input's pixels to its end, as a PNG or `quality` job does. Errors are expected; a
 // crash, an address error or a hang is a bug.
@@ -24,12 +25,23 @@ static unsigned char rgb[64 * 64 * 3];
 // Blocks of a component in `pixels` pixels of the region, as libjpeg counts them.
 static size_t blocks(int pixels, int samp, int max) { return ((size_t) pixels * samp + 8 * max - 1) / (8 * max); }
 
+// Which way the redrawn blocks are encoded: straight to coefficients (1) or through a small JPEG (0).
+static int direct = 1;
+
 static void redraw(const sjt_header *header, int hmax, int vmax) {
   char message[512];
   int w = header->width < 8 * hmax ? header->width : 8 * hmax;
   int h = header->height < 8 * vmax ? header->height : 8 * vmax;
   if (w > 64 || h > 64) return;
+  // Straight from the coefficients and through a small JPEG: libjpeg's decode both ways, so the same pixels.
+  static unsigned char other[64 * 64 * 3];
+  sjt_set_direct(state, 0);
+  int failed = sjt_decode_region(state, 0, 0, w, h, other, message, sizeof message);
+  sjt_set_direct(state, 1);
+  if (failed) return;
   if (sjt_decode_region(state, 0, 0, w, h, rgb, message, sizeof message)) return;
+  if (memcmp(rgb, other, (size_t) w * h * 3)) abort();
+  sjt_set_direct(state, direct);
   for (int i = 0; i < w * h * 3; i += 7) rgb[i] ^= 0x5A;
   static unsigned char mask[64];
   memset(mask, 1, sizeof mask);
@@ -103,6 +115,11 @@ static void stream_pixels(size_t size) {
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   if (!state) {
+    // The straight path calls libjpeg's C inverse DCT, its definition. libjpeg-turbo's SIMD one computes in 16 bits
+    // and saturates where the C one wraps, so the two differ on coefficients no 8-bit picture gives (crafted or
+    // damaged inputs; found by this harness): the comparison below is with libjpeg's C code, as every decode of the
+    // harness then is. On pictures both give the same pixels (JPEGDirectTests).
+    setenv("JSIMD_FORCENONE", "1", 1);
     state = sjt_new();
     const char *tmp = getenv("STAMPCAM_FUZZ_TMP");
     snprintf(in_path, sizeof in_path, "%s/in-%d.jpg", tmp ? tmp : "/tmp", (int) getpid());
@@ -114,6 +131,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   fclose(f);
   char message[512];
   sjt_header header;
+  direct = size < 4 || !(data[size - 4] & 0x10);
+  sjt_set_direct(state, direct);
   stream_pixels(size);
   // The check before the libvips path reads every JPEG to its end, whatever its coding.
   int checked = open(in_path, O_RDONLY | O_CLOEXEC);

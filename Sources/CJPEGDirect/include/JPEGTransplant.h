@@ -51,6 +51,12 @@ int sjt_damage(const sjt_state *s);
 /// The flag is borrowed: it must outlive its use.
 void sjt_set_stop(sjt_state *s, const sjs_stop *stop);
 
+/// Regions decoded and encoded straight between coefficients and pixels with libjpeg's own transforms (`on` 1, the
+/// default) or through a small JPEG each (0: entropy-coded both ways, the same pixels and coefficients). Returns 1
+/// when the straight way is available at all (libjpeg's transforms passed their check when the state was made).
+/// Photos whose quantization tables are not 8-bit, or change between scans, always take the small JPEG.
+int sjt_set_direct(sjt_state *s, int on);
+
 /// Reads every DCT coefficient of the opened file into memory.
 int sjt_read_coefficients(sjt_state *s, char *message, size_t length);
 
@@ -62,12 +68,13 @@ int sjt_skim(sjt_state *s, char *message, size_t length);
 /// Decodes the stored-frame pixel rectangle (x, y, width, height) to interleaved RGB in `rgb` (width*height*3
 /// bytes, owned by the caller). x and y are multiples of the iMCU size; the rectangle ends at an iMCU boundary or
 /// the image's edge (else -1).
-/// Its blocks are written as a small JPEG (as `jpegtran -crop` does) and decoded with libjpeg.
+/// The pixels are libjpeg's decode of the rectangle's own blocks (its accurate integer inverse DCT, its default
+/// upsampling), the rectangle's edges taken as the picture's.
 int sjt_decode_region(sjt_state *s, int x, int y, int width, int height, unsigned char *rgb, char *message,
   size_t length);
 
 /// Encodes the RGB pixels of a rectangle (as for sjt_decode_region) with the source's quantization tables and
-/// sampling, and copies into the source the blocks marked in `masks[c]` (component c's blocks of the
+/// sampling as libjpeg's encoder would (accurate integer DCT, no smoothing), and copies into the source the blocks marked in `masks[c]` (component c's blocks of the
 /// rectangle, row-major, ceil(width * h_c / (8 * hmax)) per row; 1 = replace, 0 = keep). Other blocks stay as they
 /// are. `mask_count` masks, `mask_lengths[c]` bytes each: a count other than the components', a length other than
 /// the rectangle's block count, or an entry other than 0 or 1 is an error. The caller owns every buffer.

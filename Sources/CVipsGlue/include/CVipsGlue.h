@@ -13,6 +13,12 @@
 /// Starts libvips once per process; returns 0 on success. Safe to call from several threads.
 int scv_init(void);
 
+/// Gives each libvips pipeline started from now on ceil(cores / jobs) worker threads (at least one), so that `jobs`
+/// jobs in flight share the cores instead of each starting one thread per core; leaves libvips' setting alone when
+/// the VIPS_CONCURRENCY environment variable gave it. Returns the threads per pipeline, or -1 when libvips does not
+/// start.
+int scv_share_cores(int jobs, int cores);
+
 /// Copies libvips' error buffer into a new malloc'd string the caller frees, and clears the buffer (in one step,
 /// under libvips' lock). The buffer is the process's: with other threads failing at once the text may hold their
 /// messages too; scv_check_file gives a file's own. Takes the gate's shared side itself: call it outside one.

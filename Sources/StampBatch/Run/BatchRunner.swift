@@ -101,6 +101,7 @@ package struct BatchRunner: Sendable {
     let jobRenderer = self.jobRenderer
     let options = self.options
     let ledger = self.ledger
+    let running = Locked(0)
     WorkQueue.run(
       width: options.concurrency,
       next: {
@@ -113,6 +114,13 @@ package struct BatchRunner: Sendable {
         }
       },
       work: { item in
+        // The cores are shared among the jobs running now: all of them for the last job of a batch.
+        let inFlight = running.withLock { count -> Int in
+          count += 1
+          return count
+        }
+        defer { running.withLock { $0 -= 1 } }
+        _ = try? Renderer.shareCores(among: inFlight)
         let note: @Sendable (JobOutcome) -> Bool = { outcome in report.withLock { _ in record(outcome) } }
         switch item {
         case .failure(let error):

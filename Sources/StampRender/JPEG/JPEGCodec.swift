@@ -52,6 +52,14 @@ final class JPEGCodec: @unchecked Sendable {
     sjt_set_stop(state, control?.stopFlag)
   }
 
+  /// Decodes and encodes regions straight between coefficients and pixels (`on`, the default) or through a small
+  /// JPEG each; true when the straight way is available (libjpeg's transforms passed their check, see
+  /// `sjt_set_direct`).
+  @discardableResult
+  func codesRegionsDirectly(_ on: Bool) -> Bool {
+    sjt_set_direct(state, on ? 1 : 0) != 0
+  }
+
   /// Reads every DCT coefficient of the opened file.
   func readCoefficients() throws {
     try check("read JPEG coefficients") { sjt_read_coefficients(state, $0, $1) }

@@ -9,6 +9,8 @@ struct JPEGSettings {
   let maxFileBytes: Int
   /// See `Renderer.copiesRestartIntervals`.
   let copiesRestartIntervals: Bool
+  /// See `Renderer.codesRegionsDirectly`.
+  let codesRegionsDirectly: Bool
   /// See `Renderer.stripHeight`.
   let stripHeight: Int
 }

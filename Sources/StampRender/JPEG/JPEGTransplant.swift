@@ -13,8 +13,10 @@ import StampFiles
 /// The base's coefficients are read with libjpeg; the plan is carried into the stored frame (the EXIF orientation
 /// tag is kept, not applied); each group of stamps gets a region of whole iMCUs (with one iMCU of margin when
 /// chroma is subsampled, see `BlockMap.regionMargin`), decoded from its own blocks, composited by the same libvips
-/// compositor as the general path, and encoded again with the base's quantization tables and sampling. Only
-/// blocks holding a pixel that changed take the new coefficients. Nothing outside the stamps is decoded, so
+/// compositor as the general path, and encoded again with the base's quantization tables and sampling: straight
+/// between coefficients and pixels with libjpeg's own transforms, colour conversion and sampling rules (no JPEG is
+/// written or read for a region; see `sjt_set_direct`). Only blocks holding a pixel that changed take the new
+/// coefficients. Nothing outside the stamps is decoded, so
 /// nothing there loses a generation.
 ///
 /// A base with restart markers (some cameras and phones write them) need not even have its coefficients read
@@ -86,6 +88,7 @@ enum JPEGTransplant {
     facts header: inout JPEGFacts?
   ) throws -> (path: RenderPath, staged: StagedFile?) {
     try JPEGCodecPool.shared.withCodec { codec in
+      codec.codesRegionsDirectly(settings.codesRegionsDirectly)
       let facts = try codec.open(file, maxBytes: settings.maxFileBytes)
       header = facts
       let path = RenderPath.choose(output: .jpeg, quality: nil, base: facts, maxPixels: settings.maxPixels)

@@ -20,6 +20,10 @@ package struct Renderer: Sendable {
   /// For a JPEG with restart markers, copy the intervals no stamp touches instead of decoding and encoding their
   /// coefficients (see `JPEGTransplant`). Off only in tests, which compare the two.
   var copiesRestartIntervals = true
+  /// Decode and encode the JPEG path's regions straight between coefficients and pixels with libjpeg's own
+  /// transforms, instead of writing each as a small JPEG and reading it back (the same pixels and coefficients;
+  /// see `sjt_set_direct`). Off only in tests, which compare the two.
+  var codesRegionsDirectly = true
   /// The JPEG path decodes, composites and encodes a tall region in strips of about this many pixel rows (whole
   /// iMCU rows, at least one), so the memory a stamp needs is bounded by its width: a stamp across a whole
   /// 12-megapixel photo would otherwise hold several copies of all of it at once. Tests change it to compare.
@@ -67,11 +71,20 @@ package struct Renderer: Sendable {
     return renderer
   }
 
+  /// Gives the libvips pipelines of jobs starting from now on their share of the cores among `jobs` jobs in flight:
+  /// libvips' own default is a thread per core for every pipeline, so --jobs 64 on 64 cores would start 64 x 64
+  /// threads. Returns the threads each pipeline gets.
+  @discardableResult
+  package static func shareCores(among jobs: Int) throws -> Int {
+    try Vips.shareCores(among: jobs)
+  }
+
   /// What the JPEG path needs of this renderer.
   var jpegSettings: JPEGSettings {
     JPEGSettings(
       compositor: compositor, inputs: inputs, maxPixels: maxPixels, maxFileBytes: maxFileBytes,
-      copiesRestartIntervals: copiesRestartIntervals, stripHeight: stripHeight)
+      copiesRestartIntervals: copiesRestartIntervals, codesRegionsDirectly: codesRegionsDirectly,
+      stripHeight: stripHeight)
   }
 
   /// Refuses a photo file over `maxFileBytes`, from the size of the file held open, before any of it is read.

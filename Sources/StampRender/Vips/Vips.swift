@@ -12,6 +12,15 @@ enum Vips {
     }
   }
 
+  /// Gives each libvips pipeline started from now on its share of the cores among `jobs` jobs in flight (see
+  /// `scv_share_cores`); returns the threads per pipeline.
+  @discardableResult
+  static func shareCores(among jobs: Int, cores: Int = ProcessInfo.processInfo.activeProcessorCount) throws -> Int {
+    let threads = scv_share_cores(Int32(clamping: jobs), Int32(clamping: cores))
+    if threads < 0 { throw RenderError.startup(takeError()) }
+    return Int(threads)
+  }
+
   /// Lets libvips use the loaders it marks untrusted (`--allow-untrusted-loaders`), or blocks them again.
   static func allowUntrustedLoaders(_ allow: Bool) throws {
     try start()

@@ -40,4 +40,14 @@ int scv_has_field(VipsImage *in, const char *field);
 int sjt_diff_blocks(const char *a, const char *b, int component, unsigned char *mask, size_t capacity,
   int *blocks_wide, int *blocks_high, char *message, size_t length);
 
+/// Writes `pixels` (`components` 1: grey, or 3: RGB, interleaved) as a JPEG with libjpeg: component i sampled
+/// h[i] x v[i], colour coded as YCbCr or, with `rgb_coded`, as RGB; accurate integer DCT. 0, or -1 (message set).
+int sjt_fixture_write(const char *path, const unsigned char *pixels, int width, int height, int components,
+  int rgb_coded, const int *h, const int *v, int quality, char *message, size_t length);
+
+/// libjpeg's own decode of a whole JPEG to RGB with its defaults (accurate integer IDCT, fancy upsampling), into
+/// `rgb` (`capacity` bytes); sets the size. 0, or -1 (message set).
+int sjt_fixture_decode(const char *path, unsigned char *rgb, size_t capacity, int *width, int *height, char *message,
+  size_t length);
+
 #endif
