@@ -115,7 +115,7 @@ struct Manipulation: Sendable {
     if starting {
       if moved {
         movedBeforeStart = true
-        if let target { held = canvas.step(held, ratio: ratio, turn: turn) }
+        if target != nil { held = canvas.step(held, ratio: ratio, turn: turn) }
       }
       let slop = canvas.settings.pinchSlop
       guard Self.isPastPinchSlop(a, from: origin.a, slop: slop) || Self.isPastPinchSlop(b, from: origin.b, slop: slop)
