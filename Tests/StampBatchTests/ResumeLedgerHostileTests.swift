@@ -60,6 +60,22 @@ struct ResumeLedgerHostileTests {
     #expect(try Pixels(w.path("out/j0.png"))[10, 10] == [0, 0, 255])
   }
 
+  /// The same, once the transform cache keeps the stamp's layer (a placement asked for twice is kept): the layer
+  /// was keyed by the stamp's path and placement alone, so the jobs after the replacement were drawn from the kept
+  /// red layer. Now the key holds the decode it was made from, and a replaced stamp is a new decode.
+  @Test func aStampReplacedAfterItsLayerWasKeptIsDrawnAsItIsNow() throws {
+    let w = try Workspace()
+    defer { w.remove() }
+    try Self.prepare(w, jobs: 5)
+    let done = Locked(0)
+    let outcomes = try BatchRunner(options: Self.options(w)).run(try w.jobs("m.json")) { _ in
+      if done.withLock({ $0 += 1; return $0 }) == 3 { Self.replaceStamp(w) }
+    }
+    #expect(outcomes.map(\.status) == Array(repeating: .ok, count: 5))
+    for i in 0..<3 { #expect(try Pixels(w.path("out/j\(i).png"))[10, 10] == [255, 0, 0], "j\(i)") }
+    for i in 3..<5 { #expect(try Pixels(w.path("out/j\(i).png"))[10, 10] == [0, 0, 255], "j\(i)") }
+  }
+
   /// A stamp replaced while its job renders (after the fingerprint was taken) may be drawn in either version: the
   /// job gets no record, so the next `--resume` renders it again rather than trust it.
   @Test func aStampReplacedMidJobLeavesNoRecord() throws {

@@ -1,4 +1,5 @@
 import StampCore
+import Synchronization
 
 /// A stamp decoded once, in sRGB with alpha, premultiplied (8-bit), held in memory: at its own size, or shrunk on
 /// load by a whole `shrink` (see `StampShrink`).
@@ -12,12 +13,18 @@ final class PreparedStamp: Sendable {
   let content: GridRect?
   /// Each pixel of `image` averages `shrink` x `shrink` of the file's (1: the file's own pixels).
   let shrink: Int
+  /// Which decode this is, counted over the process: a file replaced during a batch is decoded again, and what was
+  /// made from the older decode (a kept transformed layer) must not be taken for the new one's.
+  let decode: UInt64
+
+  private static let decodes = Atomic<UInt64>(0)
 
   init(image: Image, content: GridRect?, pixelSize: StampSize? = nil, shrink: Int = 1) {
     self.image = image
     self.content = content
     self.pixelSize = pixelSize ?? StampSize(Double(image.width), Double(image.height))
     self.shrink = shrink
+    decode = Self.decodes.add(1, ordering: .relaxed).newValue
   }
 
   /// The file's continuous point `p` (upright) in `image`'s continuous coordinates: the shrink pads the file to

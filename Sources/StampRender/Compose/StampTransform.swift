@@ -91,7 +91,7 @@ extension Compositor {
     else { return nil }
     let (odx, ody) = geometry.offsets(croppedAt: window.left, window.top)
     let key = TransformCache.Key(
-      image: PathKey(stamp.image), shrink: [Double(factor), shrink.0, shrink.1],
+      image: PathKey(stamp.image), decode: prepared.decode, shrink: [Double(factor), shrink.0, shrink.1],
       geometry: [geometry.a, geometry.b, geometry.c, geometry.d, odx, ody, Double(window.left), Double(window.top)],
       width: box.width, height: box.height)
     // The image is made when the layer is drawn, from the stamp as the cache has it then (decoded again if it

@@ -13,6 +13,8 @@ final class TransformCache: Sendable {
   struct Key: Hashable {
     /// The stamp file's path, as bytes: `é.png` in NFC and in NFD are two stamps.
     var image: PathKey
+    /// The decode of that file it was made from (`PreparedStamp.decode`): a stamp replaced mid-batch is a new one.
+    var decode: UInt64
     var shrink: [Double]
     var geometry: [Double]
     var width: Int
