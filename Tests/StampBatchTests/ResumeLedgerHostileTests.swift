@@ -69,11 +69,11 @@ struct ResumeLedgerHostileTests {
     try Self.prepare(w, jobs: 5)
     let done = Locked(0)
     let outcomes = try BatchRunner(options: Self.options(w)).run(try w.jobs("m.json")) { _ in
-      if done.withLock({
-        $0 += 1; return $0
-      }) == 3 {
-        Self.replaceStamp(w)
+      let count = done.withLock { count in
+        count += 1
+        return count
       }
+      if count == 3 { Self.replaceStamp(w) }
     }
     #expect(outcomes.map(\.status) == Array(repeating: .ok, count: 5))
     for i in 0..<3 { #expect(try Pixels(w.path("out/j\(i).png"))[10, 10] == [255, 0, 0], "j\(i)") }
