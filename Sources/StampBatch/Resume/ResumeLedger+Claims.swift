@@ -1,4 +1,5 @@
 import StampFiles
+import StampManifest
 
 extension ResumeLedger {
   /// A job's hold on its outputs: while it lives, no other job, in this process or another (a run of another
@@ -21,7 +22,7 @@ extension ResumeLedger {
     defer { if locks.count < outputs.count { Claim(locks: locks).release() } }
     for output in outputs {
       // The same file named with doubled slashes is the same output; names are compared as bytes.
-      let name = Digest(output.split(separator: "/").joined(separator: "/")).hex + ".lock"
+      let name = Digest(PathRules.components(output).joined(separator: "/")).hex + ".lock"
       do {
         locks.append(try FileLock.claim(name, in: folder))
       } catch .held {

@@ -134,7 +134,7 @@ struct ResumeLedger: Sendable {
 
   /// The output's file (itself, were it a link), reached from `--out` held open through folders that are not links.
   func version(of output: String) -> FileVersion? {
-    let parts = output.split(separator: "/").map(String.init)
+    let parts = PathRules.components(output)
     guard let name = parts.last else { return nil }
     var current = self.output
     for part in parts.dropLast() {
