@@ -11,7 +11,7 @@ struct RecordingTests {
     let job = JobEntry(
       id: "j", base: "p.jpg", output: "j.jpg", view: StampSize(500, 400),
       stamps: [StampEntry(id: "s", image: "s.png", center: StampPoint(100, 100))], gestures: gestures)
-    return try Recording(job: job, imageSize: StampSize(1000, 800), stampSizes: ["s.png": StampSize(100, 100)])
+    return try Recording(job: job, imageSize: StampSize(1000, 800), stampSizes: [StampSize(100, 100)])
   }
 
   static func drag(_ r: inout Recording, from p: StampPoint, by d: StampPoint, at t: Double) throws {

@@ -15,9 +15,10 @@ package struct JobImages: Sendable {
 
   package var photo: Image
   package var stamps: [Image]
-  /// The photo's upright size, and each stamp image's, by its path, as the batch measures them.
+  /// The photo's upright size, and each stamp image's in the job's order, as the batch measures them (by place, not
+  /// by name: `é.png` in NFC and in NFD are two files).
   package var photoSize: StampSize
-  package var stampSizes: [String: StampSize]
+  package var stampSizes: [StampSize]
 
   /// Reads and measures the images of `job` under `inputs` (its root and loaders) and `maxPixels`, as render does.
   ///
@@ -43,10 +44,10 @@ package struct JobImages: Sendable {
     photo = try read(job.base)
     photoSize = try size(job.base)
     stamps = []
-    stampSizes = [:]
+    stampSizes = []
     for stamp in job.stamps {
       stamps.append(try read(stamp.image))
-      stampSizes[stamp.image] = try size(stamp.image)
+      stampSizes.append(try size(stamp.image))
     }
   }
 

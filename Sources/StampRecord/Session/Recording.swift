@@ -34,10 +34,10 @@ package struct Recording: Sendable {
   /// their paths.
   ///
   /// - Throws: `RecordError.manifest` when its script cannot be replayed.
-  package init(job: JobEntry, imageSize: StampSize, stampSizes: [String: StampSize]) throws(RecordError) {
+  package init(job: JobEntry, imageSize: StampSize, stampSizes: [StampSize]) throws(RecordError) {
     self.job = job
     do {
-      scene = try job.scene(imageSize: imageSize, stampPixelSizes: stampSizes)
+      scene = try job.scene(imageSize: imageSize, stampPixelSizes: stampSizes.map(Optional.some))
       (session, clock) = try replayedSession(scene)
     } catch {
       throw .manifest("job \"\(job.id)\": \(error)")
