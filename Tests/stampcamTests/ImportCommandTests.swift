@@ -81,3 +81,45 @@ struct ImportCommandTests {
     } throws: { "\($0)" == "line 2: the line is over 1048576 bytes long" }
   }
 }
+
+extension ImportCommandTests {
+  /// The getevent import reads its log twice (the devices, then the chosen one's events), which a pipe, a FIFO or
+  /// `/dev/stdin` cannot give: the second reading found nothing ("no finger touched down"). Such a log is now copied
+  /// once into a temporary file and read from there, and gives what the same log in a file gives.
+  @Test func aGeteventLogFromAFIFOImportsAsTheSameLogInAFile() throws {
+    let cli = try CommandRunner()
+    defer { cli.remove() }
+    let log = """
+      [    5.000000] EV_ABS       ABS_MT_TRACKING_ID   00000001
+      [    5.000000] EV_ABS       ABS_MT_POSITION_X    00000064
+      [    5.000000] EV_ABS       ABS_MT_POSITION_Y    000000c8
+      [    5.000000] EV_SYN       SYN_REPORT           00000000
+      [    5.050000] EV_ABS       ABS_MT_TRACKING_ID   ffffffff
+      [    5.050000] EV_SYN       SYN_REPORT           00000000
+
+      """
+    try cli.write("log.txt", log)
+    let options = ["--screen", "400x800", "--axis-max", "1000x1000"]
+    let file = try cli.run(["import", "getevent", "log.txt", "--out", "file.json"] + options)
+    #expect(file.status == 0, "\(file.stderr)")
+    #expect(mkfifo(cli.path("log.fifo"), 0o600) == 0)
+    let writer = Process()
+    writer.executableURL = URL(fileURLWithPath: "/bin/sh")
+    // The writer opens the FIFO a second time after the log, so that a second reading of it (as before) finds an
+    // empty one and fails at once rather than waiting for ever; it is stopped once the import is done.
+    writer.arguments = [
+      "-c", "exec 3>\"$1\"; cat \"$0\" >&3; exec 3>&-; sleep 0.5; exec 3>\"$1\"", cli.path("log.txt"),
+      cli.path("log.fifo"),
+    ]
+    try writer.run()
+    let fifo = try cli.run(["import", "getevent", "log.fifo", "--out", "fifo.json"] + options)
+    writer.terminate()
+    writer.waitUntilExit()
+    #expect(fifo.status == 0, "\(fifo.stderr)")
+    let expected = try String(contentsOfFile: cli.path("file.json"), encoding: .utf8)
+    #expect(try String(contentsOfFile: cli.path("fifo.json"), encoding: .utf8) == expected)
+    // The tap's point from the axis ranges, 1001 positions (0...1000) over the screen: 100 x 400 / 1001 = 39.96
+    // and 200 x 800 / 1001 = 159.84 (to two places).
+    #expect(expected.contains(#""x": 39.96, "y": 159.84"#), "\(expected)")
+  }
+}
