@@ -21,6 +21,11 @@ final class ManifestFile {
     self.held = held
   }
 
+  /// A reader of `descriptor` from where its offset is, which it now owns (and closes).
+  convenience init(adopting descriptor: Int32) {
+    self.init(descriptor: descriptor)
+  }
+
   /// A pass over `held`, from its first byte.
   convenience init(reading held: HeldFile) {
     self.init(descriptor: dup(held.descriptor), held: held)

@@ -1,7 +1,8 @@
-/// Reads a file one line at a time in fixed-size chunks, so memory holds one line, however many there are.
-final class LineSource {
+/// Reads a file one line at a time in fixed-size chunks, so memory holds one line, however many there are: the
+/// JSON Lines manifest, and the logs `import` reads.
+package final class LineSource {
   /// What one call to `next()` found.
-  enum Event {
+  package enum Event {
     /// A line's bytes, without its `\n`.
     case line(number: Int, bytes: [UInt8])
     /// A line longer than the limit; its bytes were skipped, not kept.
@@ -26,8 +27,13 @@ final class LineSource {
     self.chunk = chunk
   }
 
+  /// The lines of the file open on `descriptor`, from its offset; the source owns the descriptor and closes it.
+  package convenience init(adopting descriptor: Int32, maxLine: Int) {
+    self.init(input: ManifestFile(adopting: descriptor), maxLine: maxLine)
+  }
+
   /// The next line, or nil at the end of the file.
-  func next() -> Event? {
+  package func next() -> Event? {
     while true {
       if let newline = buffer[scanned...].firstIndex(of: 0x0A) {
         return take(upTo: newline, consuming: newline + 1)
