@@ -165,6 +165,25 @@ VipsImage *scv_new_from_memory_copy(const void *data, size_t length, int width, 
   return vips_image_new_from_memory_copy(data, length, width, height, bands, VIPS_FORMAT_UCHAR);
 }
 
+VipsImage *scv_new_from_memory(const void *data, size_t length, int width, int height, int bands) {
+  return vips_image_new_from_memory(data, length, width, height, bands, VIPS_FORMAT_UCHAR);
+}
+
+int scv_write_to_memory(VipsImage *in, void *data, size_t length) {
+  if (vips_image_get_format(in) != VIPS_FORMAT_UCHAR) {
+    vips_error("stampcam", "%s", "write to memory: not an 8-bit image");
+    return -1;
+  }
+  // An image over the caller's memory (libvips' "foreign" buffer): vips_image_write fills it in place, where
+  // vips_image_write_to_memory would allocate (and fault in) a buffer of its own for every call.
+  VipsImage *out = vips_image_new_from_memory(
+    data, length, vips_image_get_width(in), vips_image_get_height(in), vips_image_get_bands(in), VIPS_FORMAT_UCHAR);
+  if (!out) return -1;
+  int result = vips_image_write(in, out);
+  g_object_unref(out);
+  return result;
+}
+
 int scv_svg(const char *svg, size_t length, VipsImage **out) {
   // svgload_buffer keeps a pointer to the buffer for the image's lifetime: give it a copy the image owns.
   void *copy = g_memdup2(svg, length);

@@ -38,6 +38,39 @@ struct JPEGCodecTests {
     #expect(try codec.decode(GridRect(left: 0, top: 0, width: 48, height: 32)).count == 48 * 32 * 3)
   }
 
+  /// The buffers regions are decoded into and encoded from (the codec's own, reused from job to job) must hold the
+  /// region: one byte short is refused before the C reads or writes it; a buffer of old pixels is overwritten whole.
+  @Test func pixelBuffersTooSmallForTheRegionAreRefused() throws {
+    let fixtures = try Fixtures()
+    defer { fixtures.remove() }
+    let (codec, _) = try Self.opened(fixtures)
+    try codec.readCoefficients()
+    let rect = GridRect(left: 0, top: 0, width: 32, height: 16)
+    let need = 32 * 16 * 3
+    let short = UnsafeMutableRawBufferPointer.allocate(byteCount: need - 1, alignment: 1)
+    defer { short.deallocate() }
+    #expect(throws: RenderError.self) { try codec.decode(rect, into: short) }
+    let masks: [[UInt8]] = [[UInt8](repeating: 1, count: 8), [1, 1], [1, 1]]
+    #expect(throws: RenderError.self) { try codec.replace(rect, rgb: UnsafeRawBufferPointer(short), masks: masks) }
+    let stale = codec.strips.0.bytes(need)
+    stale.initializeMemory(as: UInt8.self, repeating: 0xA5)
+    try codec.decode(rect, into: stale)
+    #expect(Array(stale) == (try codec.decode(rect)))
+  }
+
+  /// A buffer grown for a huge strip is given back when the job ends; a usual one is kept for the next job.
+  @Test func pixelBuffersKeepOnlyUsualSizesBetweenJobs() {
+    let buffer = PixelBuffer()
+    _ = buffer.bytes(PixelBuffer.keptBytes)
+    buffer.trim()
+    #expect(buffer.capacity == PixelBuffer.keptBytes)
+    _ = buffer.bytes(PixelBuffer.keptBytes + 1)
+    #expect(buffer.capacity == PixelBuffer.keptBytes + 1)
+    buffer.trim()
+    #expect(buffer.capacity == 0)
+    #expect(buffer.bytes(10).count == 10)
+  }
+
   /// A 32 x 16 region of 4:2:0 holds 4 x 2 luma blocks and one 2 x 1 row of each chroma's.
   @Test func masksThatDoNotFitTheRegionAreRefused() throws {
     let fixtures = try Fixtures()

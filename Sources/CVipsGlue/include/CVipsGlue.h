@@ -143,6 +143,14 @@ int scv_save_descriptor_jpeg(
 /// Creates a new image from raw 8-bit interleaved pixels (copied). New reference or NULL.
 VipsImage *scv_new_from_memory_copy(const void *data, size_t length, int width, int height, int bands);
 
+/// An image over raw 8-bit interleaved pixels the caller keeps alive and unchanged for the image's lifetime (not
+/// copied). New reference or NULL.
+VipsImage *scv_new_from_memory(const void *data, size_t length, int width, int height, int bands);
+
+/// Computes `in` (8-bit, `bands` bands, width x height) into `data`, `length` bytes the caller owns, with libvips'
+/// threads. 0 or -1.
+int scv_write_to_memory(VipsImage *in, void *data, size_t length);
+
 /// Renders SVG text (copied) to an 8-bit sRGB image with alpha. `*out` is a new reference.
 int scv_svg(const char *svg, size_t length, VipsImage **out);
 

@@ -101,28 +101,33 @@ struct BlockMap: Equatable, Sendable {
   func changedBlocks(
     width: Int, height: Int, before: [UInt8], after: [UInt8], bands: Int, rows: Range<Int>? = nil
   ) -> [[UInt8]] {
+    before.withUnsafeBytes { old in
+      after.withUnsafeBytes { new in
+        changedBlocks(width: width, height: height, before: old, after: new, bands: bands, rows: rows)
+      }
+    }
+  }
+
+  /// `changedBlocks` over raw samples (each buffer at least width x height x bands bytes).
+  func changedBlocks(
+    width: Int, height: Int, before: UnsafeRawBufferPointer, after: UnsafeRawBufferPointer, bands: Int,
+    rows: Range<Int>? = nil
+  ) -> [[UInt8]] {
     // Changes on the finest grid (8 x 8 pixels) first; every component's block is a whole number of those cells.
     let cellsWide = (width + 7) / 8
     let cellsHigh = (height + 7) / 8
     var cells = [Bool](repeating: false, count: cellsWide * cellsHigh)
-    before.withUnsafeBufferPointer { old in
-      after.withUnsafeBufferPointer { new in
-        let scanned = rows.map { max($0.lowerBound, 0)..<min($0.upperBound, height) } ?? 0..<height
-        for y in scanned {
-          let row = y * width * bands
-          let cellRow = (y / 8) * cellsWide
-          var x = 0
-          while x < width {
-            let i = row + x * bands
-            if cells[cellRow + x / 8] {
-              x = (x / 8 + 1) * 8
-              continue
-            }
-            for k in 0..<bands where old[i + k] != new[i + k] {
-              cells[cellRow + x / 8] = true
-            }
-            x += 1
-          }
+    let scanned = rows.map { max($0.lowerBound, 0)..<min($0.upperBound, height) } ?? 0..<height
+    precondition(before.count >= width * height * bands && after.count >= width * height * bands)
+    if let old = before.baseAddress, let new = after.baseAddress {
+      for y in scanned {
+        let row = y * width * bands
+        let cellRow = (y / 8) * cellsWide
+        // A cell's part of the row compared at once; a cell found changed is not read again.
+        for cx in 0..<cellsWide where !cells[cellRow + cx] {
+          let start = row + cx * 8 * bands
+          let count = (min(cx * 8 + 8, width) - cx * 8) * bands
+          if memcmp(old + start, new + start, count) != 0 { cells[cellRow + cx] = true }
         }
       }
     }

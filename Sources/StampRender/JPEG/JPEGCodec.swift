@@ -14,6 +14,8 @@ final class JPEGCodec: @unchecked Sendable {
   private(set) var path = "<none>"
   /// The control whose flag libjpeg checks, kept alive while it is in use.
   private var control: JobControl?
+  /// A region's pixels: two strips decoded (the one being drawn and the next) and the one drawn.
+  let strips = (PixelBuffer(), PixelBuffer(), drawn: PixelBuffer())
 
   /// Creates a codec; nil when libjpeg cannot allocate its objects.
   init?() {
@@ -73,18 +75,28 @@ final class JPEGCodec: @unchecked Sendable {
   /// The RGB pixels of a stored-frame rectangle on the iMCU grid, decoded from its own blocks.
   func decode(_ rect: GridRect) throws -> [UInt8] {
     var rgb = [UInt8](repeating: 0, count: max(rect.width, 0) * max(rect.height, 0) * 3)
-    try rgb.withUnsafeMutableBufferPointer { buffer -> Void in
-      try check("decode region \(rect)") {
-        sjt_decode_region(
-          state, Int32(rect.left), Int32(rect.top), Int32(rect.width), Int32(rect.height), buffer.baseAddress, $0, $1)
-      }
-    }
+    try rgb.withUnsafeMutableBytes { try decode(rect, into: $0) }
     return rgb
+  }
+
+  /// `decode` into `rgb`, which holds at least width x height x 3 bytes.
+  func decode(_ rect: GridRect, into rgb: UnsafeMutableRawBufferPointer) throws {
+    try fits(rgb.count, rect, "decode region \(rect)")
+    try check("decode region \(rect)") {
+      sjt_decode_region(
+        state, Int32(rect.left), Int32(rect.top), Int32(rect.width), Int32(rect.height),
+        rgb.baseAddress?.assumingMemoryBound(to: UInt8.self), $0, $1)
+    }
   }
 
   /// Encodes `rgb` (the rectangle's new pixels) with the file's own tables and sampling and puts the blocks marked
   /// in `masks` (one per component, see `BlockMap.changedBlocks`) in place of the file's.
   func replace(_ rect: GridRect, rgb: [UInt8], masks: [[UInt8]]) throws {
+    try rgb.withUnsafeBytes { try replace(rect, rgb: $0, masks: masks) }
+  }
+
+  /// `replace` from `rgb`, which holds at least width x height x 3 bytes.
+  func replace(_ rect: GridRect, rgb: UnsafeRawBufferPointer, masks: [[UInt8]]) throws {
     let buffers = masks.map { mask in
       let copy = UnsafeMutablePointer<UInt8>.allocate(capacity: max(mask.count, 1))
       copy.initialize(from: mask, count: mask.count)
@@ -93,15 +105,22 @@ final class JPEGCodec: @unchecked Sendable {
     defer { buffers.forEach { $0.deallocate() } }
     var pointers: [UnsafePointer<UInt8>?] = buffers.map { UnsafePointer($0) }
     let lengths = masks.map(\.count)
-    try rgb.withUnsafeBufferPointer { pixels in
-      try pointers.withUnsafeMutableBufferPointer { list -> Void in
-        try check("re-encode region \(rect)") {
-          sjt_replace_blocks(
-            state, Int32(rect.left), Int32(rect.top), Int32(rect.width), Int32(rect.height), pixels.baseAddress,
-            list.baseAddress, lengths, Int32(list.count), $0, $1)
-        }
+    try fits(rgb.count, rect, "re-encode region \(rect)")
+    try pointers.withUnsafeMutableBufferPointer { list -> Void in
+      try check("re-encode region \(rect)") {
+        sjt_replace_blocks(
+          state, Int32(rect.left), Int32(rect.top), Int32(rect.width), Int32(rect.height),
+          rgb.baseAddress?.assumingMemoryBound(to: UInt8.self), list.baseAddress, lengths, Int32(list.count), $0, $1)
       }
     }
+  }
+
+  /// Refuses a pixel buffer of `count` bytes too small for `rect` in RGB.
+  private func fits(_ count: Int, _ rect: GridRect, _ operation: String) throws {
+    let (area, wide) = max(rect.width, 0).multipliedReportingOverflow(by: max(rect.height, 0))
+    let (need, deep) = area.multipliedReportingOverflow(by: 3)
+    guard wide || deep || count < need else { return }
+    throw RenderError.operation(path: path, operation: operation, message: "a pixel buffer of \(count) bytes")
   }
 
   /// Writes the coefficients to the open file `fd` (still the caller's), named `target` in messages.
@@ -138,6 +157,9 @@ final class JPEGCodec: @unchecked Sendable {
   /// Lets go of the file and its coefficients; the buffers stay for the next job.
   func close() {
     sjt_close(state)
+    strips.0.trim()
+    strips.1.trim()
+    strips.drawn.trim()
   }
 
   /// Runs one shim call with a message buffer; a negative status becomes an error naming the file.

@@ -160,26 +160,40 @@ enum JPEGTransplant {
         return (rect: rect, local: local, rows: (top - rect.top)..<(bottom - rect.top))
       }
       // Each strip is decoded before the one above it gets its new blocks: a strip's context rows (chroma
-      // upsampling reads them) must hold the photo's pixels, as they do when the region is drawn at once.
-      var next = try strips.first.map { try codec.decode($0.local) }
+      // upsampling reads them) must hold the photo's pixels, as they do when the region is drawn at once. The two
+      // decoded strips take turns in the codec's buffers.
+      let buffers = [codec.strips.0, codec.strips.1]
+      func decode(_ k: Int) throws -> UnsafeMutableRawBufferPointer {
+        let local = strips[k].local
+        let pixels = buffers[k % 2].bytes(local.width * local.height * 3)
+        try codec.decode(local, into: pixels)
+        return pixels
+      }
+      var next = try strips.isEmpty ? nil : decode(0)
       for (k, strip) in strips.enumerated() {
         guard let before = next else { break }
-        next = k + 1 < strips.count ? try codec.decode(strips[k + 1].local) : nil
-        try redraw(strip.rect, before: before, rows: strip.rows, local: strip.local)
+        next = k + 1 < strips.count ? try decode(k + 1) : nil
+        try redraw(strip.rect, before: UnsafeRawBufferPointer(before), rows: strip.rows, local: strip.local)
       }
     }
 
     /// Composites the layers over the pixels `rect` (in the photo, on the iMCU grid), decoded as `before`, and puts
     /// the blocks of its pixel rows `rows` (relative to `rect`) that changed back into the coefficients being edited,
     /// where the same pixels are `local`.
-    func redraw(_ rect: GridRect, before: [UInt8], rows: Range<Int>, local: GridRect) throws {
-      let base = try Image.fromPixels(before, width: rect.width, height: rect.height, bands: 3)
-      let drawn = layers.filter { $0.box.intersects(rect) }
-      let after = try settings.compositor.blend(drawn, onto: base, left: rect.left, top: rect.top).pixels()
+    func redraw(_ rect: GridRect, before: UnsafeRawBufferPointer, rows: Range<Int>, local: GridRect) throws {
+      let after = codec.strips.drawn.bytes(rect.width * rect.height * 3)
+      // `base` reads `before` (the codec's buffer) in place; it and every image made from it are gone when this
+      // block ends, before the buffer is written again.
+      do {
+        let base = try Image.over(before, width: rect.width, height: rect.height, bands: 3)
+        let drawn = layers.filter { $0.box.intersects(rect) }
+        try settings.compositor.blend(drawn, onto: base, left: rect.left, top: rect.top).write(into: after)
+      }
       let masks = blocks.changedBlocks(
-        width: rect.width, height: rect.height, before: before, after: after, bands: 3, rows: rows)
+        width: rect.width, height: rect.height, before: before, after: UnsafeRawBufferPointer(after), bands: 3,
+        rows: rows)
       guard masks.contains(where: { $0.contains(1) }) else { return }
-      try codec.replace(local, rgb: after, masks: masks)
+      try codec.replace(local, rgb: UnsafeRawBufferPointer(after), masks: masks)
     }
   }
 }

@@ -107,3 +107,27 @@ extension Image {
     return Image(owning: pointer, source: "<memory>")
   }
 }
+
+extension Image {
+  /// An image over interleaved 8-bit samples that the caller keeps alive and unchanged while the image (and any
+  /// image made from it) is in use: nothing is copied.
+  static func over(_ samples: UnsafeRawBufferPointer, width: Int, height: Int, bands: Int) throws -> Image {
+    try Vips.start()
+    let pointer = Vips.call {
+      scv_new_from_memory(samples.baseAddress, samples.count, Int32(width), Int32(height), Int32(bands))
+    }
+    guard let pointer else {
+      throw RenderError.operation(path: "<memory>", operation: "new image", message: Vips.takeError())
+    }
+    return Image(owning: pointer, source: "<memory>")
+  }
+
+  /// Computes this 8-bit image's pixels (interleaved) into `buffer`, which holds at least width x height x bands
+  /// bytes.
+  func write(into buffer: UnsafeMutableRawBufferPointer) throws {
+    let status = try evaluating { Vips.call { scv_write_to_memory(pointer, buffer.baseAddress, buffer.count) } }
+    guard status == 0 else {
+      throw RenderError.operation(path: source, operation: "decode", message: Vips.takeError())
+    }
+  }
+}
