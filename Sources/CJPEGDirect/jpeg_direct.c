@@ -20,6 +20,7 @@ void sjt_direct_init(sjt_direct *p) {
 }
 
 void sjt_direct_free(sjt_direct *p) {
+  sjt_dct_free(&p->dct);
   free(p->buffer);
   p->buffer = NULL;
   p->capacity = 0;
