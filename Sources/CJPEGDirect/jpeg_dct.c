@@ -8,17 +8,8 @@
 
 #include <jpeglib.h>
 
-#if defined(__has_include) && !defined(SJT_DCT_NO_MODULES)
-#if __has_include(<jpegint.h>)
-#include <jpegint.h>
-#define SJT_DCT_MODULES 1
-#endif
-#endif
-#ifndef SJT_DCT_MODULES
-#define SJT_DCT_MODULES 0
-#endif
-
 #include "jpeg_errors.h"
+#include "jpeg_modules.h"
 
 // libjpeg's transforms, block by block. Measured on one 1200 x 900 photo's 16,950 luma blocks (one core): libjpeg's
 // exported C inverse DCT 143-162 ns a block, its C forward DCT with the quantization below 390-450 ns; FFTW's
@@ -87,7 +78,7 @@ static inline JCOEF sjt_quantize(const sjt_dct_table *t, int i, int x) {
 
 void sjt_dct_forward(sjt_dct *d, const sjt_dct_table *t, const unsigned char *in, size_t stride,
   JCOEFPTR block) {
-#if SJT_DCT_MODULES
+#if SJT_MODULES
   if (d->fwd_made) {
     // The module quantizes with the divisors its start_pass made from table 0: loaded again when the table changes
     // (once per component and region; the divisors were allocated by the first start_pass, so this cannot fail).
@@ -171,7 +162,7 @@ static int sjt_dct_check(sjt_dct *d, int quality) {
     jpeg_mem_src(&dec, file, length);
     jpeg_read_header(&dec, TRUE);
     jvirt_barray_ptr *arrays = jpeg_read_coefficients(&dec);
-#if SJT_DCT_MODULES
+#if SJT_MODULES
     if (d->fwd_made && !d->idct) {
       // The inverse transform libjpeg's decode of this picture would run (DCT_scaled_size 8, JDCT_ISLOW).
       dec.dct_method = JDCT_ISLOW;
@@ -222,7 +213,7 @@ static int sjt_dct_check(sjt_dct *d, int quality) {
 // three runs each, in turns): the exported C functions took 5.3 % of the batch's CPU time; with the modules the
 // batch used 9 % less CPU in all (4.3 -> 3.9 s), every output byte-identical.
 static int sjt_dct_modules(sjt_dct *d) {
-#if SJT_DCT_MODULES
+#if SJT_MODULES
   memset(&d->fwd_errors, 0, sizeof d->fwd_errors);
   sjt_errors_init(&d->fwd_errors);
   d->fwd.err = &d->fwd_errors.pub;

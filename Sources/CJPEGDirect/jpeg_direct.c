@@ -16,11 +16,13 @@ void sjt_direct_init(sjt_direct *p) {
   memset(p, 0, sizeof *p);
   sjt_dct_init(&p->dct);
   sjt_ycc_tables_init(&p->ycc);
+  sjt_colour_init(&p->colour, &p->ycc);
   p->enabled = 1;
 }
 
 void sjt_direct_free(sjt_direct *p) {
   sjt_dct_free(&p->dct);
+  sjt_colour_free(&p->colour);
   free(p->buffer);
   p->buffer = NULL;
   p->capacity = 0;
@@ -112,7 +114,7 @@ void sjt_direct_decode(sjt_direct *p, j_decompress_ptr src, jvirt_barray_ptr *ar
     need += (size_t) l[c].wide * 8 * l[c].high * 8;
     if (l[c].rh > 1 || l[c].rv > 1) need += (size_t) width * height;
   }
-  unsigned char *at = sjt_room(p, src, need);
+  unsigned char *at = sjt_room(p, src, need + SJT_COLOUR_SLACK);
   sjt_plane full[3];
   for (int c = 0; c < count; c++) {
     sjt_plane samples = {at, (size_t) l[c].wide * 8, l[c].wide * 8, l[c].high * 8};
@@ -134,7 +136,8 @@ void sjt_direct_decode(sjt_direct *p, j_decompress_ptr src, jvirt_barray_ptr *ar
     at += (size_t) width * height;
     sjt_upsample(&samples, l[c].used_w, l[c].used_h, l[c].rh, l[c].rv, &full[c]);
   }
-  sjt_to_rgb(&p->ycc, sjt_space(src), full, width, height, rgb);
+  if (sjt_space(src) != SJT_PIXELS_YCC || !sjt_colour_to_rgb(&p->colour, full, width, height, rgb))
+    sjt_to_rgb(&p->ycc, sjt_space(src), full, width, height, rgb);
 }
 
 void sjt_direct_replace(sjt_direct *p, j_decompress_ptr src, jvirt_barray_ptr *arrays, int x, int y, int width,
@@ -145,20 +148,25 @@ void sjt_direct_replace(sjt_direct *p, j_decompress_ptr src, jvirt_barray_ptr *a
   // rows; it downsamples those, then repeats the last downsampled row to the last blocks' bottom.
   int padded_w = (width + mcu_w - 1) / mcu_w * mcu_w, grouped_h = (height + vmax - 1) / vmax * vmax;
   int padded_h = (height + 8 * vmax - 1) / (8 * vmax) * 8 * vmax;
+  // Rows with room for libjpeg's converter to write whole vectors past the width.
+  size_t stride = (size_t) (padded_w > width + SJT_COLOUR_SLACK ? padded_w : width + SJT_COLOUR_SLACK);
   sjt_layout l[3];
   size_t need = 0;
   for (int c = 0; c < count; c++) {
     l[c] = sjt_layout_of(src, c, x, y, width, height);
-    need += (size_t) padded_w * padded_h;
+    need += stride * padded_h;
     if (l[c].rh > 1 || l[c].rv > 1) need += (size_t) l[c].wide * 8 * l[c].high * 8;
   }
   unsigned char *at = sjt_room(p, src, need);
   sjt_plane full[3] = {{0}};
   for (int c = 0; c < count; c++) {
-    full[c] = (sjt_plane) {at, (size_t) padded_w, padded_w, padded_h};
-    at += (size_t) padded_w * padded_h;
+    full[c] = (sjt_plane) {at, stride, padded_w, padded_h};
+    at += stride * padded_h;
   }
-  sjt_from_rgb(sjt_space(src), rgb, width, height, full);
+  if (sjt_space(src) == SJT_PIXELS_YCC && sjt_colour_from_rgb(&p->colour, rgb, width, height, full))
+    sjt_pad_planes(count, width, height, full);
+  else
+    sjt_from_rgb(sjt_space(src), rgb, width, height, full);
   for (int c = 0; c < count; c++) {
     sjt_plane samples = {at, (size_t) l[c].wide * 8, l[c].wide * 8, l[c].high * 8};
     if (l[c].rh == 1 && l[c].rv == 1) {

@@ -10,12 +10,14 @@
 
 #include <jpeglib.h>
 
+#include "jpeg_colour.h"
 #include "jpeg_dct.h"
 #include "jpeg_sampling.h"
 
 typedef struct {
   sjt_dct dct;
   sjt_ycc_tables ycc;
+  sjt_colour colour;  // libjpeg's own converters, when usable
   int enabled;  // 1 unless turned off (sjt_set_direct)
   unsigned char *buffer;  // planes, reused from one region to the next
   size_t capacity;

@@ -134,6 +134,10 @@ void sjt_from_rgb(int space, const unsigned char *rgb, int width, int height, co
       d[2][x] = (unsigned char) ((half * r - gcr * g - bcr * b + offset) >> SJT_BITS);
     }
   }
+  sjt_pad_planes(count, width, height, planes);
+}
+
+void sjt_pad_planes(int count, int width, int height, const sjt_plane *planes) {
   for (int c = 0; c < count; c++) {
     const sjt_plane *p = &planes[c];
     for (int y = 0; y < height; y++) {

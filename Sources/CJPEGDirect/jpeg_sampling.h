@@ -39,6 +39,10 @@ void sjt_to_rgb(const sjt_ycc_tables *t, int space, const sjt_plane *planes, int
 /// plane's width and the last row to its height.
 void sjt_from_rgb(int space, const unsigned char *rgb, int width, int height, const sjt_plane *planes);
 
+/// Repeats the last of the first `width` columns of each of `count` planes to the plane's width, and the last of its
+/// first `height` rows to its height (the padding libjpeg's encoder gives the last blocks).
+void sjt_pad_planes(int count, int width, int height, const sjt_plane *planes);
+
 /// Downsamples `in` by `rh` x `rv` into `out`'s first `rows` rows and all its columns as libjpeg's encoder does,
 /// then repeats the last of those rows to `out`'s height (libjpeg pads a component's last blocks so).
 void sjt_downsample(const sjt_plane *in, int rh, int rv, int rows, const sjt_plane *out);

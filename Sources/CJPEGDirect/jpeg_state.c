@@ -23,6 +23,11 @@ int sjt_set_direct(sjt_state *s, int on) {
   return s->direct.dct.usable != 0;
 }
 
+int sjt_direct_modules(const sjt_state *s) {
+  return (s->direct.dct.usable && s->direct.dct.fwd_made ? SJT_DIRECT_DCT_MODULES : 0)
+    | (s->direct.colour.usable ? SJT_DIRECT_COLOUR_MODULES : 0);
+}
+
 // After a longjmp: hands the message over and resets every object, so the state serves the next job.
 int sjt_report(sjt_state *s, const char *text, char *message, size_t length) {
   snprintf(message, length, "%s", text);

@@ -64,6 +64,17 @@ struct JPEGDirectTests {
     return codec
   }
 
+  /// With Debian's libjpeg-dev (which installs jpegint.h) the transforms and the colour conversion are libjpeg's own
+  /// modules, its SIMD code where the CPU has it: were their check to fail, regions would still come out right, on
+  /// slower code, and only this would tell. (Run with JSIMD_FORCENONE=1, libjpeg picks its C code and they pass too.)
+  @Test func libjpegsOwnModulesRunTheStraightWay() throws {
+    let codec = try #require(JPEGCodec())
+    #if os(Linux)
+      #expect(codec.libjpegModules.transforms)
+      #expect(codec.libjpegModules.colour)
+    #endif
+  }
+
   /// The whole picture, and a region inside it, decode to libjpeg's decode of the whole file within 1 level per
   /// sample (except within 4 pixels of the inner region's edges, which it takes as the picture's).
   @Test(arguments: SamplingCase.all)

@@ -57,6 +57,13 @@ void sjt_set_stop(sjt_state *s, const sjs_stop *stop);
 /// Photos whose quantization tables are not 8-bit, or change between scans, always take the small JPEG.
 int sjt_set_direct(sjt_state *s, int on);
 
+/// Which of libjpeg's own modules the straight way runs (its SIMD code where the CPU has it): SJT_DIRECT_DCT_MODULES
+/// when its DCT managers do the transforms (else its exported C functions), SJT_DIRECT_COLOUR_MODULES when its
+/// colour converters do YCbCr <-> RGB (else stampcam's code to libjpeg's definitions). Both need jpegint.h at build
+/// time and passed their checks when the state was made.
+enum { SJT_DIRECT_DCT_MODULES = 1, SJT_DIRECT_COLOUR_MODULES = 2 };
+int sjt_direct_modules(const sjt_state *s);
+
 /// Reads every DCT coefficient of the opened file into memory.
 int sjt_read_coefficients(sjt_state *s, char *message, size_t length);
 

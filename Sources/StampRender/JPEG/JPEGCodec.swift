@@ -62,6 +62,12 @@ final class JPEGCodec: @unchecked Sendable {
     sjt_set_direct(state, on ? 1 : 0) != 0
   }
 
+  /// Which of libjpeg's own modules the straight way runs (see `sjt_direct_modules`).
+  var libjpegModules: (transforms: Bool, colour: Bool) {
+    let modules = sjt_direct_modules(state)
+    return (modules & Int32(SJT_DIRECT_DCT_MODULES) != 0, modules & Int32(SJT_DIRECT_COLOUR_MODULES) != 0)
+  }
+
   /// Reads every DCT coefficient of the opened file.
   func readCoefficients() throws {
     try check("read JPEG coefficients") { sjt_read_coefficients(state, $0, $1) }
