@@ -39,8 +39,9 @@ let package = Package(
     // libjpeg (libjpeg-turbo), found through pkg-config: on Homebrew its keg's pkg-config folder, so no -I by hand.
     .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg-dev"]), .brew(["jpeg-turbo"])]),
     // stampcam's direct use of libjpeg (not through libvips), libjpeg alone: the lossless DCT-domain path (the photo's
-    // blocks, restart intervals, splicing, the write in the photo's coding), the one-pass row reader of the libvips
-    // path, the ICC profile check both paths keep profiles by, and the one error manager all of it uses.
+    // blocks, restart intervals, splicing, the write in the photo's coding; redrawn blocks through libjpeg's own DCT
+    // and colour modules where its jpegint.h is installed), the one-pass row reader of the libvips path, the ICC
+    // profile check both paths keep profiles by, and the one error manager all of it uses.
     .target(name: "CJPEGDirect", dependencies: ["CJPEG"]),
     // stampcam's C over libvips: fixed-arity wrappers over its variadic API, the error gate, input loading under the
     // loader policy, and the libvips image over CJPEGDirect's row reader. Its header shows libvips only.
