@@ -181,9 +181,19 @@ int scv_write_to_memory(VipsImage *in, void *data, size_t length) {
     vips_error("stampcam", "%s", "write to memory: buffer too small");
     return -1;
   }
-  // Computed in this thread, 32 rows at a time: a region strip is small, and libvips' thread pool would hand every
-  // 128 x 128 tile to a worker and back (futex wake-ups, its bookkeeping) for work of a few milliseconds. Rows of
-  // 32 keep each stage's buffer under the 1 MB mmap threshold, so they come from the heap, not fresh pages.
+  if (vips_concurrency_get() > 1) {
+    // Cores to spare (fewer jobs in flight than cores, see scv_share_cores): libvips' workers share the strip,
+    // written into the caller's memory (an image over it: vips_image_write fills it in place).
+    VipsImage *out = vips_image_new_from_memory(data, length, in->Xsize, in->Ysize, in->Bands, VIPS_FORMAT_UCHAR);
+    if (!out) return -1;
+    int result = vips_image_write(in, out);
+    g_object_unref(out);
+    return result;
+  }
+  // One thread a pipeline (as many jobs in flight as cores, the default): computed in this thread, 32 rows at a
+  // time. libvips' thread pool would hand every 128 x 128 tile of the strip to its one worker and back (futex
+  // wake-ups, its bookkeeping) for work of a few milliseconds. Rows of 32 keep each stage's buffer under the 1 MB
+  // mmap threshold, so they come from the heap, not fresh pages.
   VipsRegion *region = vips_region_new(in);
   if (!region) return -1;
   int result = 0;

@@ -147,8 +147,8 @@ VipsImage *scv_new_from_memory_copy(const void *data, size_t length, int width, 
 /// copied). New reference or NULL.
 VipsImage *scv_new_from_memory(const void *data, size_t length, int width, int height, int bands);
 
-/// Computes `in` (8-bit, `bands` bands, width x height) into `data`, `length` bytes the caller owns, with libvips'
-/// threads. 0 or -1.
+/// Computes `in` (8-bit, width x height x bands) into `data`, `length` bytes the caller owns: in the calling thread
+/// when each pipeline gets one thread (scv_share_cores), with libvips' workers when there are more. 0 or -1.
 int scv_write_to_memory(VipsImage *in, void *data, size_t length);
 
 /// Renders SVG text (copied) to an 8-bit sRGB image with alpha. `*out` is a new reference.
