@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import stampcam
@@ -40,10 +41,15 @@ struct RecordCommandTests {
     }
   }
 
-  @Test func stampsWithoutABaseAreRefusedBeforeAnythingStarts() {
-    var options = RecordOptions()
-    options.manifest = "m.json"
-    options.stamps = ["a.png"]
-    #expect(RecordCommand(options).run() == 2)
+  /// Run as a user would (its message goes to the process's stderr, not the test run's): exit 2, the message says
+  /// what goes with what, and no server starts (nothing printed on stdout, no manifest made).
+  @Test func stampsWithoutABaseAreRefusedBeforeAnythingStarts() throws {
+    let cli = try CommandRunner()
+    defer { cli.remove() }
+    let result = try cli.run(["record", "m.json", "--stamp", "a.png"])
+    #expect(result.status == 2)
+    #expect(result.stderr.contains("record: --stamp goes with --base"))
+    #expect(result.stdout.isEmpty)
+    #expect(!FileManager.default.fileExists(atPath: cli.path("m.json")))
   }
 }
