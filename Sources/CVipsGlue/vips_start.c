@@ -13,6 +13,24 @@
 static pthread_once_t scv_once = PTHREAD_ONCE_INIT;
 static int scv_init_result = -1;
 
+// A composite in a pipeline makes libvips compute the whole photo in "small tiles" (the most restrictive operation's
+// demand wins), 128 x 128 by default: on the libvips path (an explicit quality, other formats) a 12-megapixel photo
+// went through its one worker thread and back tile by tile, 108,000 context switches for 48 jobs against 33,000 for
+// the same photos decoded and encoded alone. Tiles 256 wide halve the hand-offs: 37 % fewer context switches and
+// about 6 % less CPU (seven alternated pairs, medians 7.43 against 7.95 s), the same pixels. libvips has no call for
+// it, only its command-line option, parsed here from a fixed argument list.
+static void scv_widen_tiles(void) {
+  GOptionContext *context = g_option_context_new(NULL);
+  GOptionGroup *group = g_option_group_new("vips", "libvips", "libvips", NULL, NULL);
+  vips_add_option_entries(group);
+  g_option_context_set_main_group(context, group);  // the context owns the group
+  gchar *arguments[] = {"stampcam", "--vips-tile-width=256", NULL};
+  gchar **argv = arguments;
+  gint argc = 2;
+  g_option_context_parse(context, &argc, &argv, NULL);
+  g_option_context_free(context);
+}
+
 static void scv_do_init(void) {
 #ifdef M_ARENA_MAX
   // glibc gives each new thread its own malloc arena, and libvips starts worker threads for every pipeline:
@@ -29,6 +47,7 @@ static void scv_do_init(void) {
   g_log_set_handler("VIPS", G_LOG_LEVEL_WARNING | G_LOG_LEVEL_MESSAGE | G_LOG_LEVEL_INFO, scv_log_warning, NULL);
   scv_init_result = VIPS_INIT("stampcam");
   if (scv_init_result == 0) {
+    scv_widen_tiles();
     // libvips 8.14 builds Orc programs for some uchar operations (vips_reducev among them) and frees them when the
     // pipeline goes; freeing Orc code from two threads at once corrupts the heap (seen: "malloc_consolidate():
     // unaligned fastbin chunk detected", and an ASan SEGV in orc_code_free, when two jobs in flight each shrank an
