@@ -76,17 +76,23 @@ static inline JCOEF sjt_quantize(const sjt_dct_table *t, int i, int x) {
   return (JCOEF) (x < 0 ? -q : q);
 }
 
+void sjt_dct_forward_table(sjt_dct *d, const sjt_dct_table *t) {
+#if SJT_MODULES
+  // The module quantizes with the divisors its start_pass made from table 0 (allocated by the first start_pass, so
+  // this cannot fail).
+  if (d->fwd_made) {
+    memcpy(d->fwd.quant_tbl_ptrs[0]->quantval, t->quantval, sizeof t->quantval);
+    d->fwd.fdct->start_pass(&d->fwd);
+  }
+#else
+  (void) d, (void) t;
+#endif
+}
+
 void sjt_dct_forward(sjt_dct *d, const sjt_dct_table *t, const unsigned char *in, size_t stride,
   JCOEFPTR block) {
 #if SJT_MODULES
   if (d->fwd_made) {
-    // The module quantizes with the divisors its start_pass made from table 0: loaded again when the table changes
-    // (once per component and region; the divisors were allocated by the first start_pass, so this cannot fail).
-    JQUANT_TBL *loaded = d->fwd.quant_tbl_ptrs[0];
-    if (memcmp(loaded->quantval, t->quantval, sizeof t->quantval)) {
-      memcpy(loaded->quantval, t->quantval, sizeof t->quantval);
-      d->fwd.fdct->start_pass(&d->fwd);
-    }
     JSAMPROW rows[DCTSIZE];
     for (int r = 0; r < DCTSIZE; r++) rows[r] = (JSAMPROW) (in + (size_t) r * stride);
     d->fwd.fdct->forward_DCT(&d->fwd, &d->fwd.comp_info[0], rows, (JBLOCKROW) block, 0, 0, 1);
@@ -175,6 +181,7 @@ static int sjt_dct_check(sjt_dct *d, int quality) {
     sjt_dct_table table;
     JQUANT_TBL *q = dec.comp_info[0].quant_table;
     if (!q || sjt_dct_table_set(d, &table, q->quantval)) sjt_errors_throw(&error, "unusable probe table");
+    sjt_dct_forward_table(d, &table);
     JBLOCK blocks[(PROBE_W / 8) * (PROBE_H / 8)];
     for (int by = 0; by < PROBE_H / 8; by++) {
       JBLOCKARRAY row = dec.mem->access_virt_barray((j_common_ptr) &dec, arrays[0], (JDIMENSION) by, 1, FALSE);

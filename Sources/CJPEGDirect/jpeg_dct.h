@@ -59,8 +59,12 @@ int sjt_dct_table_set(const sjt_dct *d, sjt_dct_table *t, const UINT16 *quantval
 /// shifted and clamped, exactly as libjpeg decodes it.
 void sjt_dct_inverse(sjt_dct *d, sjt_dct_table *t, JCOEFPTR block, unsigned char *out, size_t stride);
 
-/// Transforms 8 rows of 8 samples at `in` (rows `stride` apart) and quantizes them into `block`, exactly as
-/// libjpeg encodes them.
+/// Readies the forward transform for `t`: libjpeg's module holds one table's divisors at a time, so call it once
+/// after sjt_dct_table_set, before the blocks sjt_dct_forward transforms with that table.
+void sjt_dct_forward_table(sjt_dct *d, const sjt_dct_table *t);
+
+/// Transforms 8 rows of 8 samples at `in` (rows `stride` apart) and quantizes them into `block` with `t` (the table
+/// last readied by sjt_dct_forward_table), exactly as libjpeg encodes them.
 void sjt_dct_forward(sjt_dct *d, const sjt_dct_table *t, const unsigned char *in, size_t stride,
   JCOEFPTR block);
 

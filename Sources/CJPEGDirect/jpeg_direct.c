@@ -177,6 +177,7 @@ void sjt_direct_replace(sjt_direct *p, j_decompress_ptr src, jvirt_barray_ptr *a
     }
     sjt_dct_table table;
     sjt_table(p, src, c, &table);
+    sjt_dct_forward_table(&p->dct, &table);
     for (int r = 0; r < l[c].high; r++) {
       const unsigned char *marks = masks[c] + (size_t) r * l[c].wide;
       if (!memchr(marks, 1, (size_t) l[c].wide)) continue;

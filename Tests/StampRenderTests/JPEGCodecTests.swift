@@ -52,7 +52,7 @@ struct JPEGCodecTests {
     #expect(throws: RenderError.self) { try codec.decode(rect, into: short) }
     let masks: [[UInt8]] = [[UInt8](repeating: 1, count: 8), [1, 1], [1, 1]]
     #expect(throws: RenderError.self) { try codec.replace(rect, rgb: UnsafeRawBufferPointer(short), masks: masks) }
-    let stale = codec.strips.0.bytes(need)
+    let stale = codec.decoded[0].bytes(need)
     stale.initializeMemory(as: UInt8.self, repeating: 0xA5)
     try codec.decode(rect, into: stale)
     #expect(Array(stale) == (try codec.decode(rect)))

@@ -96,19 +96,9 @@ struct BlockMap: Equatable, Sendable {
   }
 
   /// For a region of `width` x `height` pixels starting on the iMCU grid, one mask per component marking (1) the
-  /// blocks that hold at least one pixel whose samples differ between `before` and `after` (interleaved, `bands`),
-  /// among the blocks of pixel rows `rows` (relative to the region, on the iMCU grid; all rows when nil).
-  func changedBlocks(
-    width: Int, height: Int, before: [UInt8], after: [UInt8], bands: Int, rows: Range<Int>? = nil
-  ) -> [[UInt8]] {
-    before.withUnsafeBytes { old in
-      after.withUnsafeBytes { new in
-        changedBlocks(width: width, height: height, before: old, after: new, bands: bands, rows: rows)
-      }
-    }
-  }
-
-  /// `changedBlocks` over raw samples (each buffer at least width x height x bands bytes).
+  /// blocks that hold at least one pixel whose samples differ between `before` and `after` (interleaved, `bands`;
+  /// each buffer at least width x height x bands bytes), among the blocks of pixel rows `rows` (relative to the
+  /// region, on the iMCU grid; all rows when nil).
   func changedBlocks(
     width: Int, height: Int, before: UnsafeRawBufferPointer, after: UnsafeRawBufferPointer, bands: Int,
     rows: Range<Int>? = nil

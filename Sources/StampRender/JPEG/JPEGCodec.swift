@@ -14,8 +14,9 @@ final class JPEGCodec: @unchecked Sendable {
   private(set) var path = "<none>"
   /// The control whose flag libjpeg checks, kept alive while it is in use.
   private var control: JobControl?
-  /// A region's pixels: two strips decoded (the one being drawn and the next) and the one drawn.
-  let strips = (PixelBuffer(), PixelBuffer(), drawn: PixelBuffer())
+  /// A region's pixels: two strips decoded (the one being drawn and the next, taking turns) and the one drawn.
+  let decoded = [PixelBuffer(), PixelBuffer()]
+  let drawn = PixelBuffer()
 
   /// Creates a codec; nil when libjpeg cannot allocate its objects.
   init?() {
@@ -78,14 +79,8 @@ final class JPEGCodec: @unchecked Sendable {
     try check("read JPEG data") { sjt_skim(state, $0, $1) }
   }
 
-  /// The RGB pixels of a stored-frame rectangle on the iMCU grid, decoded from its own blocks.
-  func decode(_ rect: GridRect) throws -> [UInt8] {
-    var rgb = [UInt8](repeating: 0, count: max(rect.width, 0) * max(rect.height, 0) * 3)
-    try rgb.withUnsafeMutableBytes { try decode(rect, into: $0) }
-    return rgb
-  }
-
-  /// `decode` into `rgb`, which holds at least width x height x 3 bytes.
+  /// The RGB pixels of a stored-frame rectangle on the iMCU grid, decoded from its own blocks into `rgb`, which
+  /// holds at least width x height x 3 bytes.
   func decode(_ rect: GridRect, into rgb: UnsafeMutableRawBufferPointer) throws {
     try fits(rgb.count, rect, "decode region \(rect)")
     try check("decode region \(rect)") {
@@ -95,13 +90,9 @@ final class JPEGCodec: @unchecked Sendable {
     }
   }
 
-  /// Encodes `rgb` (the rectangle's new pixels) with the file's own tables and sampling and puts the blocks marked
-  /// in `masks` (one per component, see `BlockMap.changedBlocks`) in place of the file's.
-  func replace(_ rect: GridRect, rgb: [UInt8], masks: [[UInt8]]) throws {
-    try rgb.withUnsafeBytes { try replace(rect, rgb: $0, masks: masks) }
-  }
-
-  /// `replace` from `rgb`, which holds at least width x height x 3 bytes.
+  /// Encodes `rgb` (the rectangle's new pixels, at least width x height x 3 bytes) with the file's own tables and
+  /// sampling and puts the blocks marked in `masks` (one per component, see `BlockMap.changedBlocks`) in place of the
+  /// file's.
   func replace(_ rect: GridRect, rgb: UnsafeRawBufferPointer, masks: [[UInt8]]) throws {
     let buffers = masks.map { mask in
       let copy = UnsafeMutablePointer<UInt8>.allocate(capacity: max(mask.count, 1))
@@ -163,9 +154,7 @@ final class JPEGCodec: @unchecked Sendable {
   /// Lets go of the file and its coefficients; the buffers stay for the next job.
   func close() {
     sjt_close(state)
-    strips.0.trim()
-    strips.1.trim()
-    strips.drawn.trim()
+    for buffer in decoded + [drawn] { buffer.trim() }
   }
 
   /// Runs one shim call with a message buffer; a negative status becomes an error naming the file.

@@ -162,10 +162,9 @@ enum JPEGTransplant {
       // Each strip is decoded before the one above it gets its new blocks: a strip's context rows (chroma
       // upsampling reads them) must hold the photo's pixels, as they do when the region is drawn at once. The two
       // decoded strips take turns in the codec's buffers.
-      let buffers = [codec.strips.0, codec.strips.1]
       func decode(_ k: Int) throws -> UnsafeMutableRawBufferPointer {
         let local = strips[k].local
-        let pixels = buffers[k % 2].bytes(local.width * local.height * 3)
+        let pixels = codec.decoded[k % 2].bytes(local.width * local.height * 3)
         try codec.decode(local, into: pixels)
         return pixels
       }
@@ -181,7 +180,7 @@ enum JPEGTransplant {
     /// the blocks of its pixel rows `rows` (relative to `rect`) that changed back into the coefficients being edited,
     /// where the same pixels are `local`.
     func redraw(_ rect: GridRect, before: UnsafeRawBufferPointer, rows: Range<Int>, local: GridRect) throws {
-      let after = codec.strips.drawn.bytes(rect.width * rect.height * 3)
+      let after = codec.drawn.bytes(rect.width * rect.height * 3)
       // `base` reads `before` (the codec's buffer) in place; it and every image made from it are gone when this
       // block ends, before the buffer is written again.
       do {
