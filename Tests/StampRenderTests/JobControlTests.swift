@@ -44,4 +44,23 @@ struct JobControlTests {
     _ = try codec.open(base)
     try codec.readCoefficients()
   }
+
+  /// A step that ran on past the stop (libwebp's encoder cannot be interrupted) is told, with how late it ended.
+  @Test func aStepThatEndedLateIsToldWithHowLate() throws {
+    let control = JobControl()
+    control.stop(because: "stopped after 8 s")
+    let checkedAt = DispatchTime.now()
+    func message(after seconds: Double) -> String {
+      do {
+        try control.checkpoint("photo.jpg", now: checkedAt + seconds)
+        return "no error"
+      } catch {
+        return "\(error)"
+      }
+    }
+    #expect(message(after: 0) == "stopped after 8 s")
+    #expect(message(after: 5) == "stopped after 8 s; the step in flight could not be interrupted and ended 5.0 s later")
+    // A clock read before the stop (never in use) is not a lateness.
+    #expect(message(after: -5) == "stopped after 8 s")
+  }
 }

@@ -13,6 +13,7 @@ package final class JobControl: Sendable {
   private struct State {
     var watched: [ObjectIdentifier: Image] = [:]
     var reason: String?
+    var stoppedAt: DispatchTime?
   }
   private let state = Locked(State())
   /// Raised once stopped: read by libjpeg's progress monitor on the job's thread. It is an atomic in C, which is
@@ -34,6 +35,7 @@ package final class JobControl: Sendable {
     state.withLock { state in
       guard state.reason == nil else { return }
       state.reason = reason
+      state.stoppedAt = .now()
       if let stopFlag { sjs_stop_raise(stopFlag) }
       for image in state.watched.values { vips_image_set_kill(image.pointer, 1) }
     }
@@ -53,9 +55,15 @@ package final class JobControl: Sendable {
   /// The control of the job this thread runs, if any.
   package static var current: JobControl? { Thread.current.threadDictionary[key] as? JobControl }
 
-  /// Throws the stop reason, naming `path`, once the job was stopped.
-  func checkpoint(_ path: String) throws {
-    if let reason = stopReason { throw RenderError.stopped(path: path, reason: reason) }
+  /// Throws the stop reason, naming `path`, once the job was stopped. A step that could not be interrupted (libwebp's
+  /// encoder, which libvips 8.14 runs to its end) and ended more than a second after the stop is told, with how late.
+  func checkpoint(_ path: String, now: DispatchTime = .now()) throws {
+    let (reason, stoppedAt) = state.withLock { ($0.reason, $0.stoppedAt) }
+    guard let reason else { return }
+    let late = stoppedAt.map { Double(now.uptimeNanoseconds &- $0.uptimeNanoseconds) / 1e9 } ?? 0
+    guard late > 1, late < 1e9 else { throw RenderError.stopped(path: path, reason: reason) }
+    let note = "the step in flight could not be interrupted and ended \(String(format: "%.1f", late)) s later"
+    throw RenderError.stopped(path: path, reason: "\(reason); \(note)")
   }
 
   /// Runs `body`, which evaluates `image` (an image of this job's own: the kill flag stays on it), killable.
