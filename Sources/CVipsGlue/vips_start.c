@@ -45,9 +45,10 @@ static void scv_do_init(void) {
   mallopt(M_MMAP_THRESHOLD, 1 << 20);
   // Setting that threshold also pins the trim threshold at glibc's 128 KB: each time a redrawn region's pipeline
   // went, the heap's free top was given back, and the next one's buffers (zeroed by libvips when allocated) faulted
-  // in again page by page. 8 MB kept at the top covers them: page faults on the grain workload 250,000 -> 65,000,
-  // system time 0.85 -> 0.40 s of 10.5 s; the mixed wallpapers' peak 1.12 -> 1.14 x the largest job alone.
-  mallopt(M_TRIM_THRESHOLD, 8 << 20);
+  // in again page by page. 2 MB kept at the top covers most of them: page faults on the grain workload 240,000 ->
+  // 90,000, system time 0.8 -> 0.35 s of 10.5 s. 8 MB saved 20,000 faults more but held the mixed wallpapers' peak
+  // at 1.13-1.20 x the largest job alone, against 1.08-1.11 with 2 MB and 1.11-1.12 with 128 KB.
+  mallopt(M_TRIM_THRESHOLD, 2 << 20);
 #endif
   g_log_set_handler("VIPS", G_LOG_LEVEL_WARNING | G_LOG_LEVEL_MESSAGE | G_LOG_LEVEL_INFO, scv_log_warning, NULL);
   scv_init_result = VIPS_INIT("stampcam");
