@@ -17,6 +17,7 @@
 #include <jpeglib.h>
 #include <jerror.h>
 
+#include "jpeg_arrays.h"
 #include "jpeg_errors.h"
 
 enum { SJR_BUFFER = 1 << 16 };
@@ -125,7 +126,15 @@ sjr_reader *sjr_open(int fd, size_t max_bytes, const sjs_stop *stop, sjr_header 
   header->precision = r->d.data_precision;
   header->rgb = r->d.out_color_space == JCS_RGB && r->d.output_components == 3;
   header->grey = r->d.out_color_space == JCS_GRAYSCALE && r->d.output_components == 1;
+  header->scans = jpeg_has_multiple_scans(&r->d) ? 2 : 1;
   return r;
+}
+
+int sjr_use_arrays(sjr_reader *r, void *arrays) {
+  if (!arrays || !r->created || r->started || r->failed || !jpeg_has_multiple_scans(&r->d)) return 0;
+  // The arrays are requested and realized by jpeg_start_decompress (the first rows), through these methods.
+  sjt_arrays_adopt((sjt_arrays *) arrays, (j_common_ptr) &r->d, 1);
+  return 1;
 }
 
 int sjr_read_rows(sjr_reader *r, int left, int top, int width, int height, unsigned char *pixels, size_t stride) {

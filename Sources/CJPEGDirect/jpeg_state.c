@@ -16,6 +16,8 @@
 
 int sjt_damage(const sjt_state *s) { return s->error.damage; }
 
+void *sjt_arrays_of(sjt_state *s) { return &s->arrays; }
+
 void sjt_set_stop(sjt_state *s, const sjs_stop *stop) { s->error.stop = stop; }
 
 int sjt_set_direct(sjt_state *s, int on) {

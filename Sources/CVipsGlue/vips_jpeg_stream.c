@@ -14,6 +14,7 @@ struct scv_jpeg_stream {
   sjr_reader *reader;
   GMutex lock;  // libvips' threads ask for rows; the reader serves one at a time
   gint refs;
+  int multiscan;
 };
 
 void scv_jpeg_stream_release(scv_jpeg_stream *s) {
@@ -48,7 +49,23 @@ scv_jpeg_stream *scv_jpeg_stream_open(int fd, VipsImage *like, size_t max_bytes,
   s->reader = reader;
   g_mutex_init(&s->lock);
   s->refs = 1;
+  s->multiscan = header.scans > 1;
   return s;
+}
+
+int scv_jpeg_stream_multiscan(scv_jpeg_stream *s) { return s->multiscan; }
+
+int scv_jpeg_stream_use_arrays(scv_jpeg_stream *s, void *arrays) {
+  g_mutex_lock(&s->lock);
+  int used = sjr_use_arrays(s->reader, arrays);
+  g_mutex_unlock(&s->lock);
+  return used;
+}
+
+void scv_jpeg_stream_end(scv_jpeg_stream *s) {
+  g_mutex_lock(&s->lock);
+  sjr_end(s->reader);
+  g_mutex_unlock(&s->lock);
 }
 
 static int scv_stream_generate(VipsRegion *region, void *sequence, void *a, void *b, gboolean *stop) {

@@ -54,6 +54,43 @@ struct JPEGStreamTests {
     #expect(got == expected)
   }
 
+  /// A progressive photo decoded into a codec's kept coefficient arrays (as `Renderer.stage` has it) is libvips'
+  /// loader's picture, and so is each one decoded into the same arrays after it: a smaller one, laid out otherwise,
+  /// over the larger one's coefficients still in them, then the larger again. A one-scan photo borrows nothing.
+  @Test func progressivePhotosDecodedIntoKeptArraysAreTheLoadersPictures() throws {
+    let fixtures = try Fixtures()
+    defer { fixtures.remove() }
+    let codec = try #require(JPEGCodec())
+    let large = try fixtures.jpeg("large.jpg", width: 203, height: 150, subsampling: .half, progressive: true) {
+      Fixtures.texture($0, $1)
+    }
+    let small = try fixtures.jpeg("small.jpg", width: 61, height: 77, subsampling: .none, progressive: true) {
+      Fixtures.texture($1, $0)
+    }
+    let stamp = try fixtures.solid("red.png", width: 12, height: 12, pixel: [230, 20, 20, 160])
+    var lenient = Renderer()
+    lenient.inputs.failOn = .truncated
+    for base in [large, small, large] {
+      let placement = PlacedStamp(
+        id: "s", center: StampPoint(30, 40), size: StampSize(12, 12), scale: 1, rotation: 30)
+      let plan = RenderPlan(base: base, stamp: stamp, placement: placement)
+      let reading = try Renderer().compose(plan)
+      let reader = try #require(reading.reader)
+      #expect(reader.isMultiscan)
+      #expect(reader.decode(into: codec))
+      let got = try reader.telling { try reading.image.pixels() }
+      reader.end()
+      #expect(got == (try lenient.compose(plan).image.pixels()), "\(base)")
+    }
+    let oneScan = try Self.photo(.baseline420, in: fixtures)
+    let plan = RenderPlan(
+      base: oneScan, stamp: stamp,
+      placement: PlacedStamp(id: "s", center: StampPoint(9, 9), size: StampSize(12, 12), scale: 1, rotation: 0))
+    let reader = try #require(try Renderer().compose(plan).reader)
+    #expect(!reader.isMultiscan)
+    #expect(!reader.decode(into: codec))
+  }
+
   /// Damage libjpeg notices only past the last row (the decoder lost step and stopped short of the data) and a file
   /// cut short fail the libvips path's decoding itself, told as the JPEG path tells them.
   @Test(arguments: [("flipped", false), ("cut", true)])

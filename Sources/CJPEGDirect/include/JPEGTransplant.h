@@ -36,6 +36,9 @@ typedef struct {
 /// A new state, or NULL when out of memory. The caller frees it with sjt_free.
 sjt_state *sjt_new(void);
 void sjt_free(sjt_state *s);
+/// The coefficient arrays the state keeps from photo to photo, to lend to a row reader (sjr_use_arrays) while the
+/// state is closed: valid as long as the state, and the state's own next open takes them back.
+void *sjt_arrays_of(sjt_state *s);
 
 /// Reads the whole regular file open on `fd` (borrowed; read from its start with pread, the offset untouched)
 /// and its header (not yet its coefficients). Returns 2 (message set) when the file holds more than `max_bytes`

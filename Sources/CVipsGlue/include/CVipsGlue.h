@@ -177,6 +177,17 @@ int scv_jpeg_stream_image(scv_jpeg_stream *stream, VipsImage *like, VipsImage **
 /// a stop, rows asked out of order); libjpeg's or the reader's message is copied to `message`.
 int scv_jpeg_stream_failure(scv_jpeg_stream *stream, char *message, size_t length);
 
+/// 1 when the photo is several scans (progressive): decoded whole into coefficient arrays before its first row.
+int scv_jpeg_stream_multiscan(scv_jpeg_stream *stream);
+
+/// Has such a photo decoded into `arrays` (a codec's kept arrays: sjt_arrays_of), which must stay the stream's
+/// until scv_jpeg_stream_end; before the image is evaluated. 1 when they will be used.
+int scv_jpeg_stream_use_arrays(scv_jpeg_stream *stream, void *arrays);
+
+/// Ends the decode (libjpeg's memory and the file let go; later rows fail), waiting for a read in flight: after it
+/// the arrays lent are free again.
+void scv_jpeg_stream_end(scv_jpeg_stream *stream);
+
 /// Lets go of the caller's reference.
 void scv_jpeg_stream_release(scv_jpeg_stream *stream);
 

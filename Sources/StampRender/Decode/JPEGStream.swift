@@ -40,6 +40,23 @@ final class JPEGStream: @unchecked Sendable {
     return JPEGStream(stream: stream, path: file.path, control: control)
   }
 
+  /// True when the photo is several scans (progressive): libjpeg decodes it whole into coefficient arrays before its
+  /// first row.
+  var isMultiscan: Bool { scv_jpeg_stream_multiscan(stream) != 0 }
+
+  /// Has such a photo decoded into `codec`'s kept arrays instead of 72 MB (for 12 megapixels) allocated, and faulted
+  /// in page by page, for it alone. Before the image is evaluated; `codec` stays this reader's until `end()`.
+  @discardableResult
+  func decode(into codec: JPEGCodec) -> Bool {
+    scv_jpeg_stream_use_arrays(stream, codec.keptArrays) != 0
+  }
+
+  /// Ends the decode: libjpeg's memory and the file are let go (waiting for a read in flight), so that arrays lent
+  /// with `decode(into:)` are free again. Later reads fail.
+  func end() {
+    scv_jpeg_stream_end(stream)
+  }
+
   /// The photo's pixels, with `header`'s metadata: decoded once, in order, when the image is evaluated.
   func image(like header: Image) throws -> Image {
     try header.derive("decode") { scv_jpeg_stream_image(stream, $0, &$1) }

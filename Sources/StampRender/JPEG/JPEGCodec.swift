@@ -28,6 +28,10 @@ final class JPEGCodec: @unchecked Sendable {
     sjt_free(state)
   }
 
+  /// The coefficient arrays the codec keeps from photo to photo, to lend to a row reader while the codec is closed
+  /// (see `JPEGStream.decode(into:)`); the codec's next open takes them back.
+  var keptArrays: UnsafeMutableRawPointer? { sjt_arrays_of(state) }
+
   /// Reads the whole file open as `file` (refused when over `maxBytes`, before it is read) and its header (not its
   /// coefficients yet); nil when the file does not start like a JPEG.
   func open(_ file: InputFile, maxBytes: Int = Renderer.defaultMaxFileBytes) throws -> JPEGFacts? {

@@ -34,6 +34,14 @@ final class JPEGCodecPool: Sendable {
     }
   }
 
+  /// Runs `body` with a codec no other job is using, closed, for what it keeps (its arrays: see
+  /// `JPEGStream.decode(into:)`), then gives it back; `body` must be done with it by then.
+  func lending<T>(_ body: (JPEGCodec) throws -> T) throws -> T {
+    let codec = try take()
+    defer { give(codec) }
+    return try body(codec)
+  }
+
   private func take() throws -> JPEGCodec {
     if let reused = idle.withLock({ $0.popLast() }) { return reused }
     guard let codec = JPEGCodec() else {
