@@ -82,6 +82,21 @@ struct JPEGStreamTests {
       reader.end()
       #expect(got == (try lenient.compose(plan).image.pixels()), "\(base)")
     }
+    // Through `ArraysLender`, as `Renderer.stage` decodes; not a turned photo, decoded whole while composing, whose
+    // arrays go before the writing.
+    let turned = try fixtures.jpeg(
+      "turned.jpg", width: 90, height: 40, subsampling: .half, progressive: true, orientation: 6
+    ) { Fixtures.texture($0, $1) }
+    for base in [small, turned] {
+      let plan = RenderPlan(base: base, stamps: [])
+      let lender = ArraysLender()
+      let composed = try Renderer().compose(plan, lender: lender)
+      #expect(lender.lends == (base == small), "\(base)")
+      let got = try #require(composed.reader).telling { try composed.image.pixels() }
+      lender.finish()
+      #expect(!lender.lends)
+      #expect(got == (try lenient.compose(plan).image.pixels()), "\(base)")
+    }
     let oneScan = try Self.photo(.baseline420, in: fixtures)
     let plan = RenderPlan(
       base: oneScan, stamp: stamp,

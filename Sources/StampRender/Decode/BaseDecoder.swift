@@ -8,6 +8,8 @@ struct BaseDecoder {
   let inputs: InputPolicy
   let maxPixels: Int
   let maxFileBytes: Int
+  /// Told the photo's reader before anything is decoded, when given (the output path's: `Renderer.stage`).
+  var lender: ArraysLender? = nil
 
   /// The decoded photo, ready for the compositor.
   struct Decoded {
@@ -35,6 +37,9 @@ struct BaseDecoder {
     // When corrupt data fails the job, a JPEG photo is decoded by stampcam's reader, which finds damage past the
     // last row as it decodes; otherwise libjpeg reads the file once more first (`JPEGTransplant.verify`).
     let reader = inputs.failOn >= .error ? JPEGStream.open(file, like: header, maxBytes: maxFileBytes) : nil
+    // Only a photo read in order keeps its arrays to the end of the writing: one decoded whole first lets go of them
+    // before the writing starts, as libjpeg's own do.
+    lender?.prepare(sequential ? reader : nil)
     if reader == nil { try JPEGTransplant.verify(file, failOn: inputs.failOn, maxBytes: maxFileBytes) }
     let upright: Image
     if sequential {

@@ -34,15 +34,8 @@ final class JPEGCodecPool: Sendable {
     }
   }
 
-  /// Runs `body` with a codec no other job is using, closed, for what it keeps (its arrays: see
-  /// `JPEGStream.decode(into:)`), then gives it back; `body` must be done with it by then.
-  func lending<T>(_ body: (JPEGCodec) throws -> T) throws -> T {
-    let codec = try take()
-    defer { give(codec) }
-    return try body(codec)
-  }
-
-  private func take() throws -> JPEGCodec {
+  /// A codec no other job is using (an idle one, or a new one), closed, until `give` takes it back.
+  func take() throws -> JPEGCodec {
     if let reused = idle.withLock({ $0.popLast() }) { return reused }
     guard let codec = JPEGCodec() else {
       throw RenderError.operation(path: "<memory>", operation: "start libjpeg", message: "out of memory")
@@ -65,7 +58,8 @@ final class JPEGCodecPool: Sendable {
     withExtendedLifetime(dropped) {}  // freed here, outside the lock
   }
 
-  private func give(_ codec: JPEGCodec) {
+  /// Takes back a codec from `take` (kept idle while there is room), its file closed.
+  func give(_ codec: JPEGCodec) {
     idle.withLock { if $0.count < limit { $0.append(codec) } }
   }
 }

@@ -53,25 +53,13 @@ package struct Renderer: Sendable {
     try checkFileSize(base)
     let attempt = try JPEGTransplant.stage(plan, file: base, to: target, quality: quality, with: jpegSettings)
     if let staged = attempt.staged { return (staged, attempt.path) }
-    let composed = try compose(plan, sixteenBits: format == .png || format == .tiff)
+    // Idle codecs' coefficient arrays go before the photo is decoded, or one is lent to a progressive photo.
+    let lender = ArraysLender()
+    defer { lender.finish() }
+    let composed = try compose(plan, sixteenBits: format == .png || format == .tiff, lender: lender)
     let style = attempt.path.fallback == nil ? nil : attempt.facts.map(ImageWriter.JPEGStyle.init)
-    func write() throws -> StagedFile {
-      try composed.writing {
-        try ImageWriter.stage($0, to: target, format: format, quality: quality ?? 90, style: style)
-      }
-    }
-    guard let reader = composed.reader, reader.isMultiscan else {
-      // The pixel path needs no coefficient arrays: those idle codecs keep from earlier photos go.
-      JPEGCodecPool.shared.dropIdle()
-      return (try write(), attempt.path)
-    }
-    // A progressive photo is decoded whole into coefficient arrays first: an idle codec's, kept from photo to photo,
-    // rather than arrays allocated and faulted in for it alone (grain's progressive photos at `quality: 90`: 246,000
-    // page faults for 12 jobs against 45,000 for 12 others). The codec goes back once the reader is done with them.
-    let file = try JPEGCodecPool.shared.lending { codec in
-      reader.decode(into: codec)
-      defer { reader.end() }
-      return try write()
+    let file = try composed.writing {
+      try ImageWriter.stage($0, to: target, format: format, quality: quality ?? 90, style: style)
     }
     return (file, attempt.path)
   }
@@ -113,9 +101,13 @@ package struct Renderer: Sendable {
   /// With `sixteenBits` (for outputs that hold them: PNG, TIFF), a 16-bit photo stays 16-bit RGB, stamps
   /// composited at that depth. `streams` reads an upright stamped photo once, top to bottom (for callers that
   /// consume it in order); off, a stamped photo is decoded whole first, for callers that read it in any order (an
-  /// affine). Write the picture through `Composition.writing`, which tells the JPEG reader's failures.
-  func compose(_ plan: RenderPlan, sixteenBits: Bool = false, streams: Bool = true) throws -> Composition {
-    let decoder = BaseDecoder(inputs: inputs, maxPixels: maxPixels, maxFileBytes: maxFileBytes)
+  /// affine). `lender` is told the photo's reader before anything is decoded (see `ArraysLender`). Write the
+  /// picture through `Composition.writing`, which tells the JPEG reader's failures.
+  func compose(
+    _ plan: RenderPlan, sixteenBits: Bool = false, streams: Bool = true, lender: ArraysLender? = nil
+  ) throws -> Composition {
+    var decoder = BaseDecoder(inputs: inputs, maxPixels: maxPixels, maxFileBytes: maxFileBytes)
+    decoder.lender = lender
     let decoded = try decoder.decode(
       try file(of: plan), path: plan.base, stamped: !plan.stamps.isEmpty,
       inOrder: streams && plan.stamps.count <= compositor.layersPerComposite, sixteenBits: sixteenBits)
