@@ -126,7 +126,7 @@ sjr_reader *sjr_open(int fd, size_t max_bytes, const sjs_stop *stop, sjr_header 
   header->precision = r->d.data_precision;
   header->rgb = r->d.out_color_space == JCS_RGB && r->d.output_components == 3;
   header->grey = r->d.out_color_space == JCS_GRAYSCALE && r->d.output_components == 1;
-  header->scans = jpeg_has_multiple_scans(&r->d) ? 2 : 1;
+  header->multiscan = jpeg_has_multiple_scans(&r->d) ? 1 : 0;
   return r;
 }
 

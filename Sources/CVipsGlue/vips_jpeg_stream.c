@@ -49,7 +49,7 @@ scv_jpeg_stream *scv_jpeg_stream_open(int fd, VipsImage *like, size_t max_bytes,
   s->reader = reader;
   g_mutex_init(&s->lock);
   s->refs = 1;
-  s->multiscan = header.scans > 1;
+  s->multiscan = header.multiscan;
   return s;
 }
 

@@ -21,7 +21,7 @@ typedef struct {
   int precision;                  // bits per sample in the file
   int rgb;                        // 1 when the pixels come out RGB, 3 components
   int grey;                       // 1 when they come out grey, 1 component
-  int scans;                      // 1 when the data is one scan; 2 when several (progressive): decoded whole first
+  int multiscan;                  // 1 when the data is several scans (progressive): decoded whole first
 } sjr_header;
 
 /// A reader over the file open on `fd` (duplicated: the caller keeps owning `fd`; read with pread from its start,
@@ -36,9 +36,9 @@ sjr_reader *sjr_open(int fd, size_t max_bytes, const sjs_stop *stop, sjr_header 
 /// the decode fails or failed before (sjr_message says why; every later call fails too).
 int sjr_read_rows(sjr_reader *r, int left, int top, int width, int height, unsigned char *pixels, size_t stride);
 
-/// Has a photo of several scans (header `scans` 2) decoded into `arrays` (sjt_arrays_of: a codec's, kept from photo to
-/// photo) instead of coefficient arrays libjpeg allocates for it alone. Call before the first row; `arrays` must stay
-/// the reader's until sjr_end. 1 when they will be used; 0 when the photo is one scan or rows were read.
+/// Has a photo of several scans (header `multiscan`) decoded into `arrays` (sjt_arrays_of: a codec's, kept from
+/// photo to photo) instead of coefficient arrays libjpeg allocates for it alone. Call before the first row; `arrays`
+/// must stay the reader's until sjr_end. 1 when they will be used; 0 when the photo is one scan or rows were read.
 int sjr_use_arrays(sjr_reader *r, void *arrays);
 
 /// The message of the last failure ("" when none). Owned by the reader, valid until its next call.

@@ -12,17 +12,12 @@ final class ArraysLender {
   /// True while a codec's arrays are lent.
   var lends: Bool { codec != nil }
 
-  /// Called once the photo's reader is known (nil: libvips decodes it), before it decodes anything.
+  /// Called once the photo's reader is known (nil: libvips decodes it), before it decodes anything. Every other idle
+  /// codec goes: the pixel path needs no more arrays than the one lent.
   func prepare(_ reader: JPEGStream?) {
-    guard let reader, reader.isMultiscan, let codec = try? JPEGCodecPool.shared.take() else {
-      JPEGCodecPool.shared.dropIdle()
-      return
-    }
-    guard reader.decode(into: codec) else {
-      JPEGCodecPool.shared.give(codec)
-      JPEGCodecPool.shared.dropIdle()
-      return
-    }
+    defer { JPEGCodecPool.shared.dropIdle() }
+    guard let reader, reader.isMultiscan, let codec = try? JPEGCodecPool.shared.take(), reader.decode(into: codec)
+    else { return }
     (self.codec, self.reader) = (codec, reader)
   }
 
