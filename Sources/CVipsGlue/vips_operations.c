@@ -67,12 +67,13 @@ int scv_affine(
   VipsInterpolate *interpolate = vips_interpolate_new(interpolator);
   if (!interpolate) return -1;
   VipsArrayInt *area = vips_array_int_newv(4, 0, 0, width, height);
-  double zero[1] = {0.0};
-  VipsArrayDouble *background = vips_array_double_new(zero, 1);
+  // Outside the input: zero in every band (transparent, premultiplied or not). libvips pads the input for the
+  // interpolator with `extend` and paints points outside it with `background` (its default, 0). Padding with
+  // "black" is those same zeros, but with "background" libvips 8.14 works out the padding's pixel by building and
+  // running a one-pixel pipeline (vips__vector_to_ink) each time an affine is made: 0.26 of its 0.6 ms.
   int result = vips_affine(
-    in, out, a, b, c, d, "interpolate", interpolate, "oarea", area, "odx", odx, "ody", ody, "background", background,
-    "premultiplied", premultiplied ? TRUE : FALSE, "extend", VIPS_EXTEND_BACKGROUND, NULL);
-  vips_area_unref(VIPS_AREA(background));
+    in, out, a, b, c, d, "interpolate", interpolate, "oarea", area, "odx", odx, "ody", ody, "premultiplied",
+    premultiplied ? TRUE : FALSE, "extend", VIPS_EXTEND_BLACK, NULL);
   vips_area_unref(VIPS_AREA(area));
   g_object_unref(interpolate);
   return result;
