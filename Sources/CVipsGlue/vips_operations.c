@@ -111,22 +111,8 @@ int scv_composite(
   return result;
 }
 
-int scv_arrayjoin(VipsImage **in, int n, int across, VipsImage **out) {
-  // vips_arrayjoin lays images on a grid of equal cells; pieces of different sizes need vips_join, pairwise.
-  VipsDirection direction = across > 1 ? VIPS_DIRECTION_HORIZONTAL : VIPS_DIRECTION_VERTICAL;
-  VipsImage *joined = in[0];
-  g_object_ref(joined);
-  for (int i = 1; i < n; i++) {
-    VipsImage *t = NULL;
-    if (vips_join(joined, in[i], &t, direction, NULL)) {
-      g_object_unref(joined);
-      return -1;
-    }
-    g_object_unref(joined);
-    joined = t;
-  }
-  *out = joined;
-  return 0;
+int scv_insert(VipsImage *main, VipsImage *sub, int x, int y, VipsImage **out) {
+  return vips_insert(main, sub, out, x, y, NULL);
 }
 
 int scv_mark_sequential(VipsImage *in, VipsImage **out, int sequential) {

@@ -102,9 +102,9 @@ int scv_box_shrink(VipsImage *in, VipsImage **out, int factor, int pad_left, int
 int scv_composite(
   VipsImage **in, int n, int mode, const int *x, const int *y, int premultiplied, VipsImage **out);
 
-/// Joins n images edge to edge: in a row when `across` > 1, else in a column; all share bands and format.
-/// `*out` is a new reference.
-int scv_arrayjoin(VipsImage **in, int n, int across, VipsImage **out);
+/// `main` with `sub` (the same bands and format, lying wholly inside it) in place of its pixels from (x, y). `*out`
+/// is a new reference.
+int scv_insert(VipsImage *main, VipsImage *sub, int x, int y, VipsImage **out);
 
 
 /// Marks (`sequential` 1) or unmarks (0) `in` as a top-to-bottom pipeline (libvips' "vips-sequential" field) on a

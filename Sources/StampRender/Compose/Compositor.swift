@@ -24,27 +24,21 @@ struct Compositor: Sendable {
     var pending: [Layer?] = try self.layers(stamps, map: map, width: base.width, height: base.height)
     guard !pending.isEmpty else { return base }
     let plan = BandPlan(boxes: pending.compactMap { $0 }.map { ($0.left, $0.top, $0.right, $0.bottom) })
-    var rows: [Image] = []
-    var y = 0
+    // Each band's stamped middle is composited and put in the photo's place; every other pixel is read through.
+    // (Joining the unstamped pieces around the middles instead took four to five times the operations, each join
+    // working out its background pixel in a one-pixel pipeline of its own.)
+    var drawn = base
     for band in plan.bands {
-      let height = band.bottom - band.top
-      if band.top > y { rows.append(try base.crop(0, y, base.width, band.top - y)) }
-      let middle = try base.crop(band.left, band.top, band.right - band.left, height)
+      let middle = try base.crop(band.left, band.top, band.right - band.left, band.bottom - band.top)
       // Each group of layers is let go once drawn: its images hold libvips' buffers, and the stamps it drew.
       let indices = band.layers
-      var row = [
-        try blend(count: indices.count, onto: middle, left: band.left, top: band.top) { range in
-          defer { for k in range { pending[indices[k]] = nil } }
-          return range.compactMap { pending[indices[$0]] }
-        }
-      ]
-      if band.left > 0 { row.insert(try base.crop(0, band.top, band.left, height), at: 0) }
-      if band.right < base.width { row.append(try base.crop(band.right, band.top, base.width - band.right, height)) }
-      rows.append(try Image.join(row, across: row.count))
-      y = band.bottom
+      let blended = try blend(count: indices.count, onto: middle, left: band.left, top: band.top) { range in
+        defer { for k in range { pending[indices[k]] = nil } }
+        return range.compactMap { pending[indices[$0]] }
+      }
+      drawn = try drawn.inserting(blended, left: band.left, top: band.top)
     }
-    if y < base.height { rows.append(try base.crop(0, y, base.width, base.height - y)) }
-    return try Image.join(rows, across: 1)
+    return drawn
   }
 
   /// `stamps` transformed for a base of `width` x `height` whose pixels are upright space carried through `map`,

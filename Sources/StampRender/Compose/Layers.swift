@@ -34,31 +34,21 @@ extension Image {
     try derive("crop") { scv_crop($0, &$1, Int32(left), Int32(top), Int32(width), Int32(height)) }
   }
 
-  /// Images joined in a row (`across` = count) or a column (`across` = 1).
-  static func join(_ images: [Image], across: Int) throws -> Image {
-    guard images.count > 1, let first = images.first else {
-      guard let only = images.first else {
-        throw RenderError.operation(path: "<memory>", operation: "join", message: "nothing to join")
-      }
-      return only
+  /// This image with `piece` (the same bands and format, lying wholly inside it) in place of its pixels from
+  /// (`left`, `top`). Nothing is copied: the pixels are read through from the two.
+  func inserting(_ piece: Image, left: Int, top: Int) throws -> Image {
+    try withExtendedLifetime(piece) {
+      try derive("insert") { scv_insert($0, piece.pointer, Int32(left), Int32(top), &$1) }
     }
-    var pointers: [UnsafeMutablePointer<VipsImage>?] = images.map { $0.pointer }
-    var out: UnsafeMutablePointer<VipsImage>?
-    let status = pointers.withUnsafeMutableBufferPointer { buffer in
-      Vips.call { scv_arrayjoin(buffer.baseAddress, Int32(images.count), Int32(across), &out) }
-    }
-    guard status == 0, let result = out else {
-      throw RenderError.operation(path: first.source, operation: "join", message: Vips.takeError())
-    }
-    return withExtendedLifetime(images) { Image(owning: result, source: first.source, failOn: first.failOn) }
   }
 }
 
 /// Where to composite: the row bands that stamps cover and, in each, the columns they span.
 ///
 /// A full-frame composite pushes every pixel of the photo through float blending to change the few under the
-/// stamps. Cutting the frame into row bands, and each band into left | stamped middle | right, composites only
-/// the middles, while the join still asks for the base's rows top to bottom, so sequential decoding keeps working.
+/// stamps. Cutting the frame into row bands, each with the columns its stamps span (its middle), composites only
+/// the middles, each inserted in the photo's place; the rest is read through, and the photo's rows are still asked
+/// for top to bottom (the bands do not share rows), so sequential decoding keeps working.
 struct BandPlan: Equatable {
   struct Band: Equatable {
     var top: Int
