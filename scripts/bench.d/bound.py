@@ -18,6 +18,14 @@ stamp's visible box. This script times the two on their own, with nothing else a
            libvips thread (process CPU time): the floor's own work, which such a path cannot skip.
 Nothing is counted for decoding and encoding the pixels under the stamps, reading files or writing them, so any
 real path costs more. With C cores busy all the time the wall time is at least (entropy + stamps) / C.
+Two things the bound leaves out are timed beside it, not in it (scripts/bench-bound reports them apart):
+  reduce:  the Lanczos-3 reduce stampcam runs before the affine for a stamp drawn under 0.75 x its decoded size (bicubic
+           alone aliases there): each such stamp, decoded as stampcam decodes it (a power-of-two box shrink leaving at
+           least 4 decoded pixels a drawn one), cut to its content and 4 pixels around, reduced and written to memory;
+  files:   the outputs' bytes (each photo's file size, about what the lossless path writes) written into new files
+           beside the workload in 1 MB writes and removed (process CPU time: mostly the kernel's copy into the page
+           cache), no fsync.
+libvips runs with its Orc code off (VIPS_NOVECTOR), as stampcam runs it; none of the bound's own parts uses Orc.
 Prints one line of JSON: the CPU seconds of each part (medians over the rounds) and the stamps' pixel count.
 """
 import argparse
@@ -30,6 +38,7 @@ import sys
 import time
 
 os.environ.setdefault("VIPS_CONCURRENCY", "1")
+os.environ.setdefault("VIPS_NOVECTOR", "1")
 import pyvips  # noqa: E402  (after VIPS_CONCURRENCY, which libvips reads when it starts)
 
 sys.dont_write_bytecode = True
@@ -112,6 +121,59 @@ def stamp_jobs(workload, root, count):
     return jobs
 
 
+def reduce_jobs(workload, root, count):
+    """Each stamp stampcam reduces before its affine, as (its decoded image cut to its content, the shrink)."""
+    decoded, work = {}, []
+    for job in workload["jobs"][:count]:
+        for s in job["stamps"]:
+            path = os.path.join(root, s["image"])
+            image = pyvips.Image.new_from_file(path, access="random")
+            scale = s["width"] * s["scale"] / image.width
+            # StampShrink: the largest power of two f <= 1 / (4 x scale), and at most the stamp's smaller side.
+            limit, factor = min(1 / (4 * scale), image.width, image.height), 1
+            while factor * 2 <= limit:
+                factor *= 2
+            drawn = scale * factor
+            if drawn >= 0.75:
+                continue
+            if (path, factor) not in decoded:
+                small = image.premultiply().cast("uchar")
+                if factor > 1:
+                    small = small.shrink(factor, factor)
+                small = small.copy_memory()
+                box = content_box(small)
+                decoded[(path, factor)] = (small, box)
+            small, box = decoded[(path, factor)]
+            if box is None:
+                continue
+            left, top = max(box[0] - 4, 0), max(box[1] - 4, 0)
+            right, bottom = min(box[2] + 4, small.width), min(box[3] + 4, small.height)
+            work.append((small.crop(left, top, right - left, bottom - top), 1 / drawn))
+    return work
+
+
+def reduce_seconds(work):
+    start = time.process_time()
+    for image, shrink in work:
+        image.reduce(shrink, shrink, kernel="lanczos3").copy_memory()
+    return time.process_time() - start
+
+
+def file_seconds(bases, folder):
+    """CPU seconds of writing each base's size in bytes into a new file in `folder` (then removed)."""
+    chunk = bytes(1 << 20)
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    for i, path in enumerate(bases):
+        size = os.path.getsize(path)
+        target = os.path.join(folder, f".bound-{os.getpid()}-{i}")
+        with open(target, "wb", buffering=0) as f:
+            while size > 0:
+                size -= f.write(chunk[: min(size, len(chunk))])
+        os.remove(target)
+    after = resource.getrusage(resource.RUSAGE_SELF)
+    return after.ru_utime - usage.ru_utime + after.ru_stime - usage.ru_stime
+
+
 def stamp_seconds(jobs):
     """CPU seconds of the bicubic affines (each layer written to memory) and of the composites (over those layers)."""
     bicubic = pyvips.Interpolate.new("bicubic")
@@ -143,7 +205,8 @@ def main():
     pyvips.cache_set_max(0)
     bases = [os.path.join(root, job["base"]) for job in workload["jobs"][: args.count]]
     jobs = stamp_jobs(workload, root, args.count)
-    entropy, entropy_system, decode, affine, composite = [], [], [], [], []
+    reductions = reduce_jobs(workload, root, args.count)
+    entropy, entropy_system, decode, affine, composite, reduce, files = [], [], [], [], [], [], []
     for _ in range(args.rounds):
         user, system = entropy_seconds(bases)
         entropy.append(user)
@@ -152,6 +215,8 @@ def main():
         seconds = stamp_seconds(jobs)
         affine.append(seconds[0])
         composite.append(seconds[1])
+        reduce.append(reduce_seconds(reductions))
+        files.append(file_seconds(bases, root))
     pixels = sum(box[2] * box[3] for layers in jobs for _, _, box in layers)
     print(json.dumps({
         "jobs": len(bases), "stamps": sum(len(layers) for layers in jobs), "stampPixels": pixels,
@@ -159,6 +224,8 @@ def main():
         "entropySystemCPU": round(statistics.median(entropy_system), 3),
         "affineCPU": round(statistics.median(affine), 3),
         "compositeCPU": round(statistics.median(composite), 3),
+        "reduced": len(reductions), "reduceCPU": round(statistics.median(reduce), 3),
+        "filesCPU": round(statistics.median(files), 3),
     }))
 
 
