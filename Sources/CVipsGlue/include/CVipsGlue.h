@@ -108,8 +108,9 @@ int scv_insert(VipsImage *main, VipsImage *sub, int x, int y, VipsImage **out);
 
 
 /// Marks (`sequential` 1) or unmarks (0) `in` as a top-to-bottom pipeline (libvips' "vips-sequential" field) on a
-/// copy. Unmarked, libvips' joins do not minimise their inputs when a request passes them by 1024 rows, which in a
-/// sequential pipeline empties the loader's line cache that the other crops of the same photo still read from.
+/// copy. Unmarked, libvips' inserts (and joins) do not minimise their inputs when a request passes them by 1024 rows,
+/// which in a sequential pipeline empties the loader's line cache that the other crops of the same photo still read
+/// from.
 /// `*out` is a new reference the caller owns.
 int scv_mark_sequential(VipsImage *in, VipsImage **out, int sequential);
 

@@ -64,10 +64,11 @@ struct BaseDecoder {
       : try upright.derive("colour conversion") { deep ? scv_to_rgb16($0, &$1) : scv_to_srgb($0, &$1) }
     // A 16-bit RGB photo keeps its pixels as they were, and so its profile.
     let keepsProfile = native || (deep && vips_image_get_interpretation(upright.pointer) == VIPS_INTERPRETATION_RGB16)
-    // The bands' crops all read the loader's line cache, which holds a few hundred rows around the one being
-    // decoded: enough, as libvips writes the joined bands top to bottom. But a join in a pipeline marked sequential
-    // empties every cache upstream once its requests pass one of its pieces by 1024 rows, and the other crops
-    // then re-read rows the decoder has gone past ("out of order read"). Unmarked while joining, marked again after.
+    // The photo and its bands' crops all read the loader's line cache, which holds a few hundred rows around the one
+    // being decoded: enough, as libvips writes the picture top to bottom. But an insert in a pipeline marked
+    // sequential empties every cache upstream once its requests pass the piece it inserts by 1024 rows, and the
+    // photo's other readers then re-read rows the decoder has gone past ("out of order read", seen with the bands 1408
+    // rows apart). Unmarked while the bands are put in, marked again after.
     if sequential && stamped { base = try base.derive("stream") { scv_mark_sequential($0, &$1, 0) } }
     return Decoded(base: base, reader: reader, sequential: sequential, keepsProfile: keepsProfile)
   }
