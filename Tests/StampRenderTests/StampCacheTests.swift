@@ -92,4 +92,29 @@ extension StampCacheTests {
     _ = try fixtures.solid("late.png", width: 5, height: 3, pixel: [9, 9, 9, 255])
     #expect(try cache.pixelSize(of: late) == StampSize(5, 3))
   }
+
+  /// A stamp's header is read once for each version of its file (the replay and the drawing each asked for it, a read
+  /// each, every job): kept while the file is the same, read again when it is rewritten in place or renamed over, and
+  /// never served for a file that is gone. The pixel limit holds for a header kept as for one read.
+  @Test func aStampsHeaderIsKeptOnlyWhileItsFileIsTheSame() throws {
+    let fixtures = try Fixtures()
+    defer { fixtures.remove() }
+    let cache = StampCache(maxPixels: 30)
+    let stamp = try fixtures.solid("s.png", width: 4, height: 4, pixel: [255, 0, 0, 255])
+    #expect(!cache.holdsHeader(stamp))
+    #expect(try cache.pixelSize(of: stamp) == StampSize(4, 4))
+    #expect(cache.holdsHeader(stamp))
+    #expect(try cache.pixelSize(of: stamp) == StampSize(4, 4))
+
+    _ = try fixtures.solid("s.png", width: 5, height: 3, pixel: [0, 255, 0, 255])  // the same inode
+    #expect(try cache.pixelSize(of: stamp) == StampSize(5, 3))
+    let other = try fixtures.solid("other.png", width: 2, height: 7, pixel: [0, 0, 255, 255])
+    #expect(rename(other, stamp) == 0)
+    #expect(try cache.pixelSize(of: stamp) == StampSize(2, 7))
+
+    _ = try fixtures.solid("s.png", width: 6, height: 6, pixel: [0, 0, 0, 255])  // 36 pixels, over the limit
+    #expect(throws: RenderError.self) { try cache.pixelSize(of: stamp) }
+    #expect(unlink(stamp) == 0)
+    #expect(throws: RenderError.self) { try cache.pixelSize(of: stamp) }
+  }
 }

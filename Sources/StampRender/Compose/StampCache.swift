@@ -32,7 +32,12 @@ package final class StampCache: Sendable {
     var entries: [Key: Entry] = [:]
     var bytes = 0
     var clock = 0
+    /// Each stamp's header, with the file's version seen just before it was read (at most `headerLimit`).
+    var headers: [PathKey: (version: FileVersion, header: ImageHeader)] = [:]
   }
+
+  /// Headers kept, at most: a batch naming more stamp files reads the others' again.
+  private static let headerLimit = 4096
 
   private let state = Mutex(State())
   /// The bytes of decoded stamps kept between jobs (`--stamp-cache-mb`).
@@ -65,15 +70,36 @@ package final class StampCache: Sendable {
     state.withLock { $0.entries[Key(path: PathKey(path), shrink: shrink)] != nil }
   }
 
+  /// True when `path`'s header is held (for tests).
+  func holdsHeader(_ path: String) -> Bool {
+    state.withLock { $0.headers[PathKey(path)] != nil }
+  }
+
   /// The stamp's upright pixel size, from its header (its pixels are decoded only to be drawn, at the size drawn).
   package func pixelSize(of path: String) throws -> StampSize {
     try header(of: path).uprightSize
   }
 
   /// The stamp's header, refused past `maxPixels`.
+  /// Read once for each version of the file (twice a stamp a job otherwise: the replay and the drawing each ask, at
+  /// 0.4 ms a read); a stamp replaced or rewritten since is read again, and a failure is never kept.
   func header(of path: String) throws -> ImageHeader {
+    let key = PathKey(path)
+    // Seen before the file is opened: a change after this look shows as another version next time.
+    let version = FileVersion(path: path)
     do {
-      let header = try ImageHeader.read(InputFile.open(path, root: policy.root), policy: policy)
+      let header: ImageHeader
+      if let version, let known = state.withLock({ $0.headers[key] }), known.version == version {
+        header = known.header
+      } else {
+        header = try ImageHeader.read(InputFile.open(path, root: policy.root), policy: policy)
+        if let version {
+          state.withLock { state in
+            if state.headers.count >= Self.headerLimit { state.headers.removeAll() }
+            state.headers[key] = (version, header)
+          }
+        }
+      }
       guard header.width * header.height <= maxPixels else {
         throw RenderError.tooLarge(path: path, width: header.width, height: header.height, limit: maxPixels)
       }
