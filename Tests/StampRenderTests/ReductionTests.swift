@@ -38,6 +38,30 @@ struct ReductionTests {
     #expect(abs(found.x - 33.5) < 0.02 && abs(found.y - 21) < 0.02, "reduced centroid \(found)")
   }
 
+  /// The renderer works out a reduced stamp's size without building the reduce (its Lanczos masks cost 0.5-1.5 ms),
+  /// and draws it with libvips' own: the two must agree for every size and factor, halves included (5 / 2 = 2.5 is
+  /// 3 pixels, where rounding half to even would make 2). Checked on libvips' reduce, both axes at once.
+  @Test func theReducedSizeIsLibvipsOwn() throws {
+    let lengths = [1, 2, 3, 5, 7, 8, 13, 31, 64, 97, 100, 101, 255, 353, 1000, 1001, 4095]
+    let shrinks = [1.0, 1.0000001, 4.0 / 3, 1.4, 1.5, 2, 2.5, 1 / 0.3, 4, 6.999999, 7.9]
+    var misses: [String] = []
+    for (i, n) in lengths.enumerated() {
+      let m = lengths[(i + 5) % lengths.count]
+      let image = try Image.fromPixels([UInt8](repeating: 128, count: n * m), width: n, height: m, bands: 1)
+      for shrink in shrinks where Double(min(n, m)) / shrink >= 0.5 {
+        let (hs, vs) = (shrink, max(1, shrink * 0.9))
+        let reduced = try image.derive("reduce") { scv_reduce($0, &$1, hs, vs) }
+        let worked = Reduction(hshrink: hs, vshrink: vs, from: (n, m)).to
+        if worked != (reduced.width, reduced.height) {
+          misses.append(
+            "\(n) x \(m) by \(hs) x \(vs): libvips \(reduced.width) x \(reduced.height), worked out \(worked)")
+        }
+      }
+    }
+    #expect(misses.isEmpty, "\(misses)")
+    #expect(Reduction.reducedLength(5, by: 2) == 3 && Reduction.reducedLength(7, by: 1.4) == 5)
+  }
+
   /// The blob placed at (120.3, 100.7) on a black photo lands there to 0.05 px at every scale from 0.3 to 2,
   /// reduced (below 0.75) or not, turned or not: its intensity-weighted centroid is the centre. Upright in steps of
   /// 0.0125; turned in steps of 0.025 from 0.30625, between those (each render costs a libvips pipeline).

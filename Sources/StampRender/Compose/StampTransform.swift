@@ -49,7 +49,9 @@ extension Compositor {
     guard let content = trimsTransparentMargins ? prepared.content : whole else { return nil }
     sx *= Double(factor)
     sy *= Double(factor)
-    var source = prepared.image
+    let decoded = (width: prepared.image.width, height: prepared.image.height)
+    // The source the affine reads: the decoded stamp, or its reduction (made when the layer is drawn).
+    var source = decoded
     var sourceCenter = prepared.map(StampPoint(size.width / 2, size.height / 2))
     // What can draw, in continuous source coordinates: the content, widened below by the resamplers' reach.
     var outline = (Double(content.left), Double(content.top), Double(content.right), Double(content.bottom))
@@ -57,12 +59,10 @@ extension Compositor {
     if sx < 0.75 || sy < 0.75 {
       let (hs, vs) = (max(1, 1 / sx), max(1, 1 / sy))
       shrink = (hs, vs)
-      let smaller = try source.derive("reduce") { scv_reduce($0, &$1, hs, vs) }
       // The reduced size is rounded: carry libvips' own placement of the points into the affine (see Reduction).
-      let reduction = Reduction(
-        hshrink: hs, vshrink: vs, from: (source.width, source.height), to: (smaller.width, smaller.height))
+      let reduction = Reduction(hshrink: hs, vshrink: vs, from: decoded)
       reduced = true
-      source = smaller
+      source = reduction.to
       sourceCenter = reduction.map(sourceCenter)
       sx *= hs
       sy *= vs
@@ -96,19 +96,29 @@ extension Compositor {
       width: box.width, height: box.height)
     // The image is made when the layer is drawn, from the stamp as the cache has it then (decoded again if it
     // was dropped meanwhile).
-    let (cache, path, sourceWidth, sourceHeight) = (self.cache, stamp.image, source.width, source.height)
+    let (cache, path) = (self.cache, stamp.image)
     let covered = GridRect(left: box.left, top: box.top, width: box.width, height: box.height)
     // Only the first drawing counts as a request to the transform cache: a layer drawn in several strips of one
     // job would otherwise be "seen again", kept whole in memory and fill the cache with one-job placements
     // (64 MB more at the peak, and every kept layer evaluated whole).
     let draws = DrawCount()
+    let sourceSize = source
     return Layer(box: covered) { [reduced, shrink] in
       draws.count += 1
       return try cache.transforms.layer(key, counts: draws.count == 1) {
         var source = try cache.stamp(path, shrink: factor).image
-        if reduced { source = try source.derive("reduce") { scv_reduce($0, &$1, shrink.0, shrink.1) } }
-        guard source.width == sourceWidth, source.height == sourceHeight else {
+        guard source.width == decoded.width, source.height == decoded.height else {
           throw RenderError.operation(path: path, operation: "draw stamp", message: "the file changed during the job")
+        }
+        if reduced {
+          source = try source.derive("reduce") { scv_reduce($0, &$1, shrink.0, shrink.1) }
+          guard source.width == sourceSize.width, source.height == sourceSize.height else {
+            throw RenderError.operation(
+              path: path, operation: "reduce stamp",
+              message:
+                "libvips made \(source.width) x \(source.height) pixels, not \(sourceSize.width) x \(sourceSize.height)"
+            )
+          }
         }
         let all = window.width == source.width && window.height == source.height
         let visible = all ? source : try source.crop(window.left, window.top, window.width, window.height)
