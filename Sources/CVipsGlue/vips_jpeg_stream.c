@@ -85,9 +85,7 @@ static int scv_stream_generate(VipsRegion *region, void *sequence, void *a, void
 static void scv_stream_closed(VipsImage *image, void *data) {
   (void) image;
   scv_jpeg_stream *s = data;
-  g_mutex_lock(&s->lock);
-  sjr_end(s->reader);
-  g_mutex_unlock(&s->lock);
+  scv_jpeg_stream_end(s);
   scv_jpeg_stream_release(s);
 }
 

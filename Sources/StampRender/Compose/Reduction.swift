@@ -16,18 +16,6 @@ struct Reduction {
   /// The reduced image's size in pixels, as libvips made it.
   var to: (width: Int, height: Int)
 
-  /// The reduction of an image of `from` pixels, the reduced size worked out as libvips works it out (see
-  /// `reducedLength`), without building the reduce: its Lanczos masks take 0.5-1.5 ms to make.
-  init(hshrink: Double, vshrink: Double, from: (width: Int, height: Int)) {
-    self.init(
-      hshrink: hshrink, vshrink: vshrink, from: from,
-      to: (Self.reducedLength(from.width, by: hshrink), Self.reducedLength(from.height, by: vshrink)))
-  }
-
-  init(hshrink: Double, vshrink: Double, from: (width: Int, height: Int), to: (width: Int, height: Int)) {
-    (self.hshrink, self.vshrink, self.from, self.to) = (hshrink, vshrink, from, to)
-  }
-
   /// The pixels libvips 8.14 makes of `n` reduced by `shrink` (at least 1): `VIPS_ROUND_UINT(n / shrink)`, that is
   /// (int) (n / shrink + 0.5), in reduceh.cpp and reducev.cpp alike, whatever the kernel (`ReductionTests` checks
   /// it against libvips).
@@ -40,5 +28,15 @@ struct Reduction {
     StampPoint(
       (p.x - Double(from.width) / 2) / hshrink + Double(to.width) / 2,
       (p.y - Double(from.height) / 2) / vshrink + Double(to.height) / 2)
+  }
+}
+
+extension Reduction {
+  /// The reduction of an image of `from` pixels, the reduced size worked out as libvips works it out (see
+  /// `reducedLength`), without building the reduce: its Lanczos masks take 0.5-1.5 ms to make.
+  init(hshrink: Double, vshrink: Double, from: (width: Int, height: Int)) {
+    self.init(
+      hshrink: hshrink, vshrink: vshrink, from: from,
+      to: (Self.reducedLength(from.width, by: hshrink), Self.reducedLength(from.height, by: vshrink)))
   }
 }

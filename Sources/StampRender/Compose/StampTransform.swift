@@ -50,8 +50,8 @@ extension Compositor {
     sx *= Double(factor)
     sy *= Double(factor)
     let decoded = (width: prepared.image.width, height: prepared.image.height)
-    // The source the affine reads: the decoded stamp, or its reduction (made when the layer is drawn).
-    var source = decoded
+    // The size of the source the affine reads: the decoded stamp, or its reduction (made when the layer is drawn).
+    var sourceSize = decoded
     var sourceCenter = prepared.map(StampPoint(size.width / 2, size.height / 2))
     // What can draw, in continuous source coordinates: the content, widened below by the resamplers' reach.
     var outline = (Double(content.left), Double(content.top), Double(content.right), Double(content.bottom))
@@ -62,7 +62,7 @@ extension Compositor {
       // The reduced size is rounded: carry libvips' own placement of the points into the affine (see Reduction).
       let reduction = Reduction(hshrink: hs, vshrink: vs, from: decoded)
       reduced = true
-      source = reduction.to
+      sourceSize = reduction.to
       sourceCenter = reduction.map(sourceCenter)
       sx *= hs
       sy *= vs
@@ -78,16 +78,16 @@ extension Compositor {
     outline = (outline.0 - 2, outline.1 - 2, outline.2 + 2, outline.3 + 2)
     let drawable = GridRect(
       left: max(Int(saturating: outline.0.rounded(.down)), 0), top: max(Int(saturating: outline.1.rounded(.down)), 0),
-      right: min(Int(saturating: outline.2.rounded(.up)), source.width),
-      bottom: min(Int(saturating: outline.3.rounded(.up)), source.height))
+      right: min(Int(saturating: outline.2.rounded(.up)), sourceSize.width),
+      bottom: min(Int(saturating: outline.3.rounded(.up)), sourceSize.height))
     // The stamp's own linear part in upright space, then carried through the map's.
     let (a, b, c, d) = (sx * cosine, -sy * sine, sx * sine, sy * cosine)
     let geometry = StampGeometry(
-      sourceSize: StampSize(Double(source.width), Double(source.height)), sourceCenter: sourceCenter,
+      sourceSize: StampSize(Double(sourceSize.width), Double(sourceSize.height)), sourceCenter: sourceCenter,
       linear: (map.a * a + map.b * c, map.a * b + map.b * d, map.c * a + map.d * c, map.c * b + map.d * d),
       center: map.apply(p.center), imageWidth: width, imageHeight: height, outline: outline)
     guard let drawable, let box = geometry.box,
-      let window = geometry.sourceWindow(width: source.width, height: source.height, within: drawable)
+      let window = geometry.sourceWindow(width: sourceSize.width, height: sourceSize.height, within: drawable)
     else { return nil }
     let (odx, ody) = geometry.offsets(croppedAt: window.left, window.top)
     let key = TransformCache.Key(
@@ -102,7 +102,6 @@ extension Compositor {
     // job would otherwise be "seen again", kept whole in memory and fill the cache with one-job placements
     // (64 MB more at the peak, and every kept layer evaluated whole).
     let draws = DrawCount()
-    let sourceSize = source
     return Layer(box: covered) { [reduced, shrink] in
       draws.count += 1
       return try cache.transforms.layer(key, counts: draws.count == 1) {

@@ -46,7 +46,6 @@ final class JPEGStream: @unchecked Sendable {
 
   /// Has such a photo decoded into `codec`'s kept arrays instead of 72 MB (for 12 megapixels) allocated, and faulted
   /// in page by page, for it alone. Before the image is evaluated; `codec` stays this reader's until `end()`.
-  @discardableResult
   func decode(into codec: JPEGCodec) -> Bool {
     scv_jpeg_stream_use_arrays(stream, codec.keptArrays) != 0
   }
