@@ -64,12 +64,13 @@ def main():
     if args.reference and worst > 4:
         print(f"bad: stamps differ from the pyvips output by {worst:.2f} in {worst_job}: misplaced?")
         raise SystemExit(1)
+    kept = ", every pixel outside the stamps' blocks the base photo's" if args.base_unchanged else ""
     if args.reference and worst_job is None:
-        print("ok, stamps identical to the pyvips output")
+        print(f"ok, stamps identical to the pyvips output{kept}")
     elif args.reference:
-        print(f"ok, stamps within {worst:.2f} of the pyvips output (worst {worst_job})")
+        print(f"ok, stamps within {worst:.2f} of the pyvips output (worst {worst_job}){kept}")
     else:
-        print("ok" + (", every pixel outside the stamps' blocks the base photo's" if args.base_unchanged else ""))
+        print(f"ok{kept}")
 
 
 def outside_changes(output, base, stamps, margin=32):

@@ -125,8 +125,8 @@ extension Compositor {
           // Reduced once, into memory: the affine asks for the source's rectangle under each strip of its output,
           // and for a turned stamp those overlap, so a reduce read through would make the same pixels again for
           // every strip (3.6 times the reduce's instructions on the photo workload, counted with callgrind).
-          let window = visible
-          visible = try window.evaluating { try window.derive("reduce stamp") { scv_copy_memory($0, &$1) } }
+          let lazy = visible
+          visible = try lazy.evaluating { try lazy.derive("reduce stamp") { scv_copy_memory($0, &$1) } }
         }
         return try visible.derive("affine") {
           scv_affine(
