@@ -9,7 +9,7 @@ import Synchronization
 package final class RecorderApp: Sendable {
   /// How the recorder reads and renders, as `stampcam render` would with the same options.
   package struct Settings: Sendable {
-    package var maxPixels = 100_000_000
+    package var maxPixels = Limits().maxPixels
     package var inputs = InputPolicy()
     package init() {}
   }

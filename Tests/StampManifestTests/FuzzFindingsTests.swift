@@ -1,4 +1,5 @@
 import Foundation
+import StampCore
 import StampTestFolders
 import Testing
 
@@ -30,7 +31,7 @@ struct FuzzFindingsTests {
 
   /// An integer field whose bounds are wider than Int reports the value rather than trapping on the conversion.
   @Test func integerBeyondIntIsReported() throws {
-    var walker = ManifestWalker(file: "m.json", folder: "", limits: ManifestLimits())
+    var walker = ManifestWalker(file: "m.json", folder: "", limits: Limits())
     let unbounded = NumberBounds(min: -.greatestFiniteMagnitude, minExclusive: false, max: .greatestFiniteMagnitude)
     let huge = JSONValue(.number(1e19), line: 1, column: 1)
     #expect(walker.integer(huge, unbounded, "n") == nil)

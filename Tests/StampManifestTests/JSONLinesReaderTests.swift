@@ -50,7 +50,7 @@ struct JSONLinesReaderTests {
     defer { folder.remove() }
     let long = #"{"base": ""# + String(repeating: "x", count: 300) + #""}"#
     let url = try folder.write("m.ndjson", long + "\n" + #"{"base": "b.jpg"}"# + "\n")
-    let reader = JSONLinesReader(url: url, limits: ManifestLimits(maxBytes: 100))
+    let reader = JSONLinesReader(url: url, limits: Limits(maxBytes: 100))
     let records = Array(reader)
     #expect(records.count == 2)
     guard case .failure(let error) = records[0].result else { Issue.record("expected a failure"); return }

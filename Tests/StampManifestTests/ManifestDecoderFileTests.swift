@@ -1,4 +1,5 @@
 import Foundation
+import StampCore
 import StampTestFolders
 import Testing
 
@@ -42,7 +43,7 @@ struct ManifestDecoderFileTests {
     let folder = try TestFolder("stampmanifest")
     defer { folder.remove() }
     let url = try folder.write("m.jsonl", String(repeating: "{}\n", count: 10))
-    let diagnostics = ManifestDecoder(limits: ManifestLimits(maxDiagnostics: 3)).validate(contentsOf: url)
+    let diagnostics = ManifestDecoder(limits: Limits(maxDiagnostics: 3)).validate(contentsOf: url)
     #expect(diagnostics.count == 4)
     #expect(diagnostics.last?.description == "\(url.path): 7 more errors not shown")
   }
@@ -59,7 +60,7 @@ struct ManifestDecoderFileTests {
       ManifestDecoder().validate(contentsOf: folder.url).first?.message == "cannot read the file (is a directory)")
     let big = try folder.write("big.json", "[" + String(repeating: "1,", count: 100) + "1]")
     #expect(
-      ManifestDecoder(limits: ManifestLimits(maxBytes: 50)).validate(contentsOf: big).map(\.message) == [
+      ManifestDecoder(limits: Limits(maxBytes: 50)).validate(contentsOf: big).map(\.message) == [
         "the file is larger than the limit of 50 bytes"
       ])
   }

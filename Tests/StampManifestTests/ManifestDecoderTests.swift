@@ -4,12 +4,12 @@ import Testing
 @testable import StampManifest
 
 /// Decodes `{"version": 1, "jobs": [JOB]}` with the job alone on line 3; returns every diagnostic's description.
-func problems(job: String, limits: ManifestLimits = ManifestLimits()) -> [String] {
+func problems(job: String, limits: Limits = Limits()) -> [String] {
   problems(manifest: "{\"version\": 1,\n\"jobs\": [\n\(job)\n]}", limits: limits)
 }
 
 /// Decodes a manifest held in a string as `m.json`; returns every diagnostic's description.
-func problems(manifest: String, limits: ManifestLimits = ManifestLimits()) -> [String] {
+func problems(manifest: String, limits: Limits = Limits()) -> [String] {
   do {
     _ = try ManifestDecoder(limits: limits).decode(Array(manifest.utf8), file: "m.json")
     return []
@@ -178,7 +178,7 @@ struct ManifestDecoderTests {
   }
 
   @Test func limitsOnStampsAndTouchEvents() {
-    let limits = ManifestLimits(maxStamps: 1, maxTouchEvents: 3)
+    let limits = Limits(maxStamps: 1, maxTouchEvents: 3)
     let stamps = #"{"base": "a.jpg", "stamps": [{"id": 1, "image": "s", "center": [0, 0]}, {}]}"#
     #expect(problems(job: stamps, limits: limits) == ["m.json:3: jobs[0].stamps: 2 stamps, more than the limit of 1"])
     let taps = #"{"base": "a.jpg", "gestures": [{"tap": {"at": [0, 0]}}, {"tap": {"at": [0, 0]}}]}"#

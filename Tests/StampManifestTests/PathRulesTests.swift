@@ -1,3 +1,4 @@
+import StampCore
 import Testing
 
 @testable import StampManifest
@@ -58,7 +59,7 @@ struct PathBytesTests {
   /// At most 64 components (folders and the name): 64 pass, 65 and 20,000 do not, and the message gives both counts.
   @Test func outputPathsHaveAtMost64Components() {
     let deep = { (n: Int) in Array(repeating: "d", count: n - 1).joined(separator: "/") + "/x.jpg" }
-    #expect(ManifestLimits().maxOutputComponents == 64)
+    #expect(Limits().maxOutputComponents == 64)
     #expect(PathRules.problem(withOutput: deep(64)) == nil)
     #expect(
       PathRules.problem(withOutput: deep(65)) == "has 65 components; at most 64 (folders nested deeper are refused)")

@@ -340,7 +340,7 @@ extension SchemaConformanceTests {
     // which the table-driven generator does not emit.
     Agreement.job("an id whose default output climbs out", #""id": "../x""#, valid: false),
   ]
-  // Also left to the decoder, and not listed because they need large documents: `ManifestLimits` (at most 1000
+  // Also left to the decoder, and not listed because they need large documents: `Limits` (at most 1000
   // stamps and a million touch events per job, 64 levels of nesting, 64 MiB), which callers may change; and repeated
   // keys in one object, which JSON Schema's data model cannot even represent (the parser here rejects them).
 

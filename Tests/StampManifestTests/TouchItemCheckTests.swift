@@ -32,13 +32,13 @@ struct TouchItemCheckTests {
   /// spaces, the event, a line end and `]}`: 14 + 2 + 10 + 3 = 29; a second adds `,`, a line end, two spaces and
   /// itself: 43, over 40.
   @Test func theJobsLimitsApply() {
-    var count = TouchItemCheck(limits: ManifestLimits(maxTouchEvents: 2))
+    var count = TouchItemCheck(limits: Limits(maxTouchEvents: 2))
     #expect(count.problem(with: Self.event(0, 0, .began), textBytes: 10) == nil)
     #expect(count.problem(with: Self.event(0.1, 0, .moved), textBytes: 10) == nil)
     #expect(
       count.problem(with: Self.event(0.2, 0, .ended), textBytes: 10)
         == "more than 2 touch events, the most one job of a manifest holds")
-    var bytes = TouchItemCheck(limits: ManifestLimits(maxBytes: 40))
+    var bytes = TouchItemCheck(limits: Limits(maxBytes: 40))
     #expect(bytes.problem(with: Self.event(0, 0, .began), textBytes: 10) == nil)
     #expect(bytes.bytes == 29)
     #expect(

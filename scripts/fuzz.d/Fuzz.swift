@@ -13,7 +13,7 @@ import StampCore
 import StampManifest
 
 /// Touch events one input may replay in all, so that a few manifests at the limits do not stall the run; a single
-/// job at `ManifestLimits.maxTouchEvents` is still cheaper than libFuzzer's timeout.
+/// job at `Limits.maxTouchEvents` is still cheaper than libFuzzer's timeout.
 private let eventBudget = 250_000
 
 /// Photo sizes a renderer could report, picked by the input's length so that the choice is deterministic.

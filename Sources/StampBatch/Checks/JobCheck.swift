@@ -54,7 +54,7 @@ package enum JobCheck {
   /// `stampSize` gives a stamp's upright size (default: `headerSize`; a caller may keep the sizes it has read).
   /// `inputs` is the loader policy and input root render would apply.
   package static func replay(
-    of job: JobEntry, file: String, maxPixels: Int = 100_000_000, inputs: InputPolicy = InputPolicy(),
+    of job: JobEntry, file: String, maxPixels: Int = Limits().maxPixels, inputs: InputPolicy = InputPolicy(),
     stampSize: ((String) throws -> StampSize)? = nil
   ) -> [Diagnostic] {
     let renderer = JobRenderer.replaying(maxPixels: maxPixels, inputs: inputs)
@@ -90,7 +90,7 @@ package enum JobCheck {
   /// An image's upright size from its header; throws when the header cannot be read (with the loaders `inputs`
   /// allows, inside its root) or the image has more than `maxPixels` pixels, as the renderer refuses it.
   package static func headerSize(
-    of image: String, maxPixels: Int = 100_000_000, inputs: InputPolicy = InputPolicy()
+    of image: String, maxPixels: Int = Limits().maxPixels, inputs: InputPolicy = InputPolicy()
   ) throws -> StampSize {
     let header = try ImageHeader.read(InputFile.open(image, root: inputs.root), policy: inputs)
     guard header.width * header.height <= maxPixels else {

@@ -19,7 +19,7 @@ package struct Explainer: Sendable {
   package var inputs: InputPolicy
 
   /// Creates an explainer reading inputs as `render` does with the same `--max-pixels` and input options.
-  package init(maxPixels: Int = 100_000_000, inputs: InputPolicy = InputPolicy()) {
+  package init(maxPixels: Int = Limits().maxPixels, inputs: InputPolicy = InputPolicy()) {
     self.maxPixels = maxPixels
     self.inputs = inputs
   }

@@ -1,4 +1,5 @@
 import Foundation
+import StampCore
 import StampFiles
 import StampManifest
 import StampRender
@@ -35,7 +36,7 @@ package struct BatchOptions: Sendable {
   package var jobTimeout = 300.0
 
   /// Creates options; `concurrency` nil means the number of active cores.
-  package init(outputFolder: String, concurrency: Int? = nil, maxPixels: Int = 100_000_000) {
+  package init(outputFolder: String, concurrency: Int? = nil, maxPixels: Int = Limits().maxPixels) {
     self.outputFolder = outputFolder
     self.concurrency = concurrency ?? ProcessInfo.processInfo.activeProcessorCount
     self.maxPixels = maxPixels

@@ -1,4 +1,5 @@
 import Foundation
+import StampCore
 import StampFiles
 import StampManifest
 import StampRender
@@ -34,7 +35,7 @@ package struct OutputPaths: Sendable {
   /// that exists and is not a folder. Nil when it can be made (or exists).
   package static func problem(withFolder path: String) -> String? {
     if path.isEmpty { return "names no folder" }
-    let limit = ManifestLimits().maxOutputComponents
+    let limit = Limits().maxOutputComponents
     let prefixes = Folder.prefixes(of: path)
     if prefixes.count > limit { return "has \(prefixes.count) components; at most \(limit)" }
     if path.utf8.count > 4095 { return "is \(path.utf8.count) bytes long; a path may have at most 4095" }

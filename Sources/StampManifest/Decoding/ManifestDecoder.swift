@@ -1,4 +1,5 @@
 import Foundation
+import StampCore
 
 /// Reads manifests, in either format, into jobs ready for the gesture engine; or reports every problem at once.
 ///
@@ -8,13 +9,13 @@ import Foundation
 /// ```
 public struct ManifestDecoder: Sendable {
   /// Bounds on sizes and counts.
-  public var limits: ManifestLimits
+  public var limits: Limits
   /// Whether every job also writes its overlay picture, as `render --overlay` makes it (default false: only jobs
   /// with `"overlay": true`); the overlays' names are then checked against every other output.
   public var overlayForEveryJob = false
 
   /// Creates a decoder.
-  public init(limits: ManifestLimits = ManifestLimits()) {
+  public init(limits: Limits = Limits()) {
     self.limits = limits
   }
 

@@ -2,19 +2,21 @@
 ///
 /// Nothing stops at the first problem: each check reports and moves on, and a value that fails comes back nil so
 /// that the job it belongs to is dropped while its siblings are still checked.
+import StampCore
+
 struct ManifestWalker {
   /// The manifest's name as the user gave it, for diagnostics.
   let file: String
   /// The folder relative paths are resolved against; empty for the current folder.
   let folder: String
-  let limits: ManifestLimits
+  let limits: Limits
   /// Added to every value's line: a JSON Lines job is parsed on its own, so its values think they are on line 1.
   var lineOffset = 0
   /// Every job writes its overlay (`render --overlay`): checked against the other outputs as a job's own is.
   var overlayForEveryJob = false
   var diagnostics: [Diagnostic] = []
 
-  init(file: String, folder: String, limits: ManifestLimits) {
+  init(file: String, folder: String, limits: Limits) {
     self.file = file
     self.folder = folder
     self.limits = limits

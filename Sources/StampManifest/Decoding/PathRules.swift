@@ -4,6 +4,8 @@
 /// `Character`s would join a `/` with a combining mark after it into one character (so `../\u{301}d` would be one
 /// harmless-looking component, and `/\u{301}tmp` not absolute), and `String ==` would call `é` in NFC and in NFD one
 /// name where Linux holds two files.
+import StampCore
+
 package enum PathRules {
   /// The byte `/`.
   package static let slash = UInt8(ascii: "/")
@@ -38,7 +40,7 @@ package enum PathRules {
 
   /// Why an output path would not stay under `--out`, name a file, or stay within `maxComponents` components (no
   /// batch needs folders nested deeper, and each one is a folder made), or nil when it is fine.
-  static func problem(withOutput path: String, maxComponents: Int = ManifestLimits().maxOutputComponents) -> String? {
+  static func problem(withOutput path: String, maxComponents: Int = Limits().maxOutputComponents) -> String? {
     if isAbsolute(path) { return "must be relative to --out, not absolute (\"\(path)\")" }
     let parts = path.utf8.split(separator: slash, omittingEmptySubsequences: false)
     if parts.contains(where: { $0.elementsEqual("..".utf8) }) {

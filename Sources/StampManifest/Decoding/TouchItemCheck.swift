@@ -10,7 +10,7 @@ package struct TouchItemCheck {
   static let xyBounds = NumberBounds.coordinate
 
   /// The limits the item must keep.
-  package let limits: ManifestLimits
+  package let limits: Limits
   private var stream = TouchStreamCheck()
   /// Events checked so far.
   package private(set) var events = 0
@@ -19,7 +19,7 @@ package struct TouchItemCheck {
   package private(set) var bytes = "{\"touches\": [\n".utf8.count + "\n]}".utf8.count - ",\n".utf8.count
 
   /// A check with nothing seen, under `limits`.
-  package init(limits: ManifestLimits = ManifestLimits()) {
+  package init(limits: Limits = Limits()) {
     self.limits = limits
   }
 

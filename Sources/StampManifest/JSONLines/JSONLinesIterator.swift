@@ -1,10 +1,11 @@
 import Foundation
+import StampCore
 
 /// Walks a JSON Lines manifest line by line; see `JSONLinesReader`.
 public struct JSONLinesIterator: IteratorProtocol {
   private let file: String
   private let folder: String
-  private let limits: ManifestLimits
+  private let limits: Limits
   private let source: LineSource?
   private var openFailure: String?
   private var defaults = JobDefaults()
@@ -13,7 +14,7 @@ public struct JSONLinesIterator: IteratorProtocol {
   private var sawContent = false
 
   init(
-    url: URL, limits: ManifestLimits, held: (file: HeldFile?, failure: String?)? = nil, overlayForEveryJob: Bool = false
+    url: URL, limits: Limits, held: (file: HeldFile?, failure: String?)? = nil, overlayForEveryJob: Bool = false
   ) {
     (file, folder) = ManifestDecoder.names(of: url)
     self.limits = limits

@@ -1,4 +1,5 @@
 import Foundation
+import StampCore
 
 /// The jobs of a JSON Lines manifest (`.jsonl`, `.ndjson`), decoded one line at a time.
 ///
@@ -19,7 +20,7 @@ public struct JSONLinesReader: Sequence, Sendable {
   /// The manifest file.
   public let url: URL
   /// Bounds on each line and job.
-  public let limits: ManifestLimits
+  public let limits: Limits
   /// The file held open for every pass, or why it could not be opened; nil to open the path at each pass.
   private let held: (file: HeldFile?, failure: String?)?
   /// Whether every job also writes its overlay picture (`render --overlay`), for the check that no two outputs
@@ -27,14 +28,14 @@ public struct JSONLinesReader: Sequence, Sendable {
   public var overlayForEveryJob = false
 
   /// Creates a reader; nothing is read until iteration.
-  public init(url: URL, limits: ManifestLimits = ManifestLimits()) {
+  public init(url: URL, limits: Limits = Limits()) {
     self.url = url
     self.limits = limits
     held = nil
   }
 
   /// A reader of the file at `url` opened now, once, for every pass (see `HeldFile`).
-  init(holding url: URL, limits: ManifestLimits) {
+  init(holding url: URL, limits: Limits) {
     self.url = url
     self.limits = limits
     held = HeldFile.open(url.path)

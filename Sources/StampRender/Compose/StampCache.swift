@@ -49,7 +49,7 @@ package final class StampCache: Sendable {
   let transforms = TransformCache()
 
   /// Creates an empty cache keeping up to `budget` bytes; stamps over `maxPixels` pixels are refused.
-  package init(maxPixels: Int = 100_000_000, policy: InputPolicy = InputPolicy(), budget: Int = 128 << 20) {
+  package init(maxPixels: Int = Limits().maxPixels, policy: InputPolicy = InputPolicy(), budget: Int = 128 << 20) {
     self.maxPixels = maxPixels
     self.policy = policy
     self.budget = budget

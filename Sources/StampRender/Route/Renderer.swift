@@ -32,7 +32,7 @@ package struct Renderer: Sendable {
   package var inputs = InputPolicy()
 
   /// Creates a renderer over a stamp cache.
-  package init(cache: StampCache = StampCache(), maxPixels: Int = 100_000_000) {
+  package init(cache: StampCache = StampCache(), maxPixels: Int = Limits().maxPixels) {
     compositor = Compositor(cache: cache)
     self.maxPixels = maxPixels
     let (bytes, overflow) = maxPixels.multipliedReportingOverflow(by: 5)

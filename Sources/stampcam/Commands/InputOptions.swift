@@ -1,11 +1,12 @@
 import StampBatch
+import StampCore
 import StampFiles
 
 /// How render, validate and explain read photos and stamps: the pixel limit, the input root, the loaders. The three
 /// options are declared here once; validate and explain take them as they are, render among its own.
 struct InputOptions: Equatable, Sendable {
   /// Photos and stamps with more pixels are refused, checked from the header.
-  var maxPixels = 100_000_000
+  var maxPixels = Limits().maxPixels
   /// The folder every photo and stamp must lie in (by real path); nil for anywhere.
   var inputRoot: String?
   /// Let libvips use its untrusted loaders (ImageMagick, PDF, SVG...).

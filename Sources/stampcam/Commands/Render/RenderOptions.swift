@@ -1,4 +1,5 @@
 import StampBatch
+import StampCore
 import StampFiles
 
 /// Options of `stampcam render`.
@@ -18,7 +19,7 @@ struct RenderOptions: Equatable, Sendable {
   /// Where to write one JSON line per job: a file, `-` for stdout, or nil.
   var report: String?
   /// Photos and stamps with more pixels fail their job, checked from the header.
-  var maxPixels = 100_000_000
+  var maxPixels = Limits().maxPixels
   /// The folder every photo and stamp must lie in (by real path); nil for anywhere.
   var inputRoot: String?
   /// How damaged a photo or stamp may be before its job fails.
