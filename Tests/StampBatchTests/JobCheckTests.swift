@@ -23,6 +23,6 @@ struct JobCheckTests {
     #expect(long.count == 1)
     #expect(long.first?.message.contains("240 bytes is too long (at most 212") == true)
     #expect(JobCheck.outputs(of: job(output: name212, overlay: true), file: "m.json").count == 1)
-    #expect(JobCheck.outputs(of: job(output: name212), file: "m.json", overlay: true).count == 1)
+    #expect(JobCheck.outputs(of: job(output: name212), file: "m.json", overlayForEveryJob: true).count == 1)
   }
 }

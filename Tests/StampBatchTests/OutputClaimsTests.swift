@@ -32,9 +32,10 @@ struct OutputClaimsTests {
     try FileManager.default.linkItem(atPath: w.path("photo.ppm"), toPath: w.path("out/a.png"))
     let claims = try OutputClaims(out: w.path("out"), manifest: w.path("m.json"), file: "m.json", report: nil)
     #expect(
-      claims.add(JobEntry(id: "r", base: w.path("photo.ppm"), output: "other.png", index: 0), overlay: false).isEmpty)
+      claims.add(JobEntry(id: "r", base: w.path("photo.ppm"), output: "other.png", index: 0), overlayForEveryJob: false)
+        .isEmpty)
     let found = claims.add(
-      JobEntry(id: "w", base: w.path("photo.ppm"), output: "a.png", index: 1, line: 7), overlay: false)
+      JobEntry(id: "w", base: w.path("photo.ppm"), output: "a.png", index: 1, line: 7), overlayForEveryJob: false)
     #expect(found.map(\.path) == ["jobs[1].output"])
     #expect(found.first?.line == 7)
     #expect(

@@ -8,28 +8,25 @@ import StampRender
 /// before any rendering), whether its inputs exist (checked by stat, never by decoding, in `validate`), and
 /// whether its gestures can be replayed on the photo and stamps its headers describe (in `validate`).
 package enum JobCheck {
-  /// A diagnostic for each output whose extension names no format stampcam writes, and for each output (the
-  /// overlay too when `overlay` or the job asks for it) with a name too long for its temporary file.
-  package static func outputs(of job: JobEntry, file: String, overlay: Bool = false) -> [Diagnostic] {
-    let outputs = [("output", job.output)] + (job.viewOutput.map { [("viewOutput", $0)] } ?? [])
-    let formats = outputs.compactMap { key, output -> Diagnostic? in
-      guard OutputFormat(path: output) == nil else { return nil }
-      return Diagnostic(
-        file: file, line: job.line, path: "jobs[\(job.index)].\(key)",
-        message: "\"\(output)\": unknown output format (use .jpg, .jpeg, .png, .webp, .tif or .tiff)")
+  /// A diagnostic for each output whose extension names no format stampcam writes, and for each file the job writes
+  /// (the overlay too when the job, or `overlayForEveryJob`, asks for it) with a name too long for its temporary file.
+  package static func outputs(of job: JobEntry, file: String, overlayForEveryJob: Bool = false) -> [Diagnostic] {
+    job.outputs(overlayForEveryJob: overlayForEveryJob).flatMap { written -> [Diagnostic] in
+      var found: [String] = []
+      // An overlay is written in its output's format: that one is told once, for the output.
+      if written.kind != .overlay, OutputFormat(path: written.path) == nil {
+        found.append("\"\(written.path)\": unknown output format (use .jpg, .jpeg, .png, .webp, .tif or .tiff)")
+      }
+      if let long = PathRules.components(written.path).first(where: { $0.utf8.count > TemporaryName.longestName }) {
+        found.append(
+          "\"\(long.prefix(40))...\": a name of \(long.utf8.count) bytes is too long (at most "
+            + "\(TemporaryName.longestName), leaving room for the temporary file's suffix"
+            + (written.kind == .overlay ? ", in the overlay's name)" : ")"))
+      }
+      return found.map {
+        Diagnostic(file: file, line: job.line, path: "jobs[\(job.index)].\(written.field)", message: $0)
+      }
     }
-    let overlays = overlay || job.overlay ? [("output", PathRules.overlay(of: job.output))] : []
-    let lengths = (outputs + overlays).enumerated().compactMap { k, named -> Diagnostic? in
-      let (key, output) = named
-      guard let long = PathRules.components(output).first(where: { $0.utf8.count > TemporaryName.longestName })
-      else { return nil }
-      return Diagnostic(
-        file: file, line: job.line, path: "jobs[\(job.index)].\(key)",
-        message: "\"\(long.prefix(40))...\": a name of \(long.utf8.count) bytes is too long (at most "
-          + "\(TemporaryName.longestName), leaving room for the temporary file's suffix"
-          + (k < outputs.count ? ")" : ", in the overlay's name)"))
-    }
-    return formats + lengths
   }
 
   /// A diagnostic for each input of `job` that is missing, not a regular file, or unreadable.

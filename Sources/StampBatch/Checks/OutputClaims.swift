@@ -29,6 +29,14 @@ package final class OutputClaims {
     enum Field: Equatable {
       case none, base, stamp(Int), output, viewOutput, overlay
 
+      init(_ kind: JobOutput.Kind) {
+        switch kind {
+        case .output: self = .output
+        case .viewOutput: self = .viewOutput
+        case .overlay: self = .overlay
+        }
+      }
+
       var path: String {
         switch self {
         case .none: return ""
@@ -71,16 +79,14 @@ package final class OutputClaims {
     self.report = try ReportPlace(report, out: out, file: file)
   }
 
-  /// Claims the files of `job` (its overlay too when `overlay`) and returns a diagnostic for each that another
-  /// claim already holds in a way that would overwrite it.
-  package func add(_ job: JobEntry, overlay: Bool) -> [Diagnostic] {
+  /// Claims the files of `job` (its overlay too when the job or `overlayForEveryJob` asks for it) and returns a
+  /// diagnostic for each that another claim already holds in a way that would overwrite it.
+  package func add(_ job: JobEntry, overlayForEveryJob: Bool) -> [Diagnostic] {
     var files: [(String, Claim)] = [(job.base, Claim(role: .input, index: job.index, id: job.id, field: .base))]
     for (k, stamp) in job.stamps.enumerated() {
       files.append((stamp.image, Claim(role: .input, index: job.index, id: job.id, field: .stamp(k))))
     }
-    var outputs: [(Claim.Field, String)] =
-      [(.output, job.output)] + (job.viewOutput.map { [(.viewOutput, $0)] } ?? [])
-    if overlay { outputs.append((.overlay, PathRules.overlay(of: job.output))) }
+    let outputs = job.outputs(overlayForEveryJob: overlayForEveryJob).map { (Claim.Field($0.kind), $0.path) }
     for (field, output) in outputs where !PathRules.isAbsolute(output) {
       files.append((out + "/" + output, Claim(role: .output, index: job.index, id: job.id, field: field)))
     }

@@ -13,7 +13,7 @@ extension BatchRunner {
     guard let ledger else {
       return perform(job, with: renderer, options: options, cancellation: cancellation, record: record)
     }
-    let outputs = renderer.outputs(of: job)
+    let outputs = renderer.outputs(of: job).map(\.path)
     let claim: ResumeLedger.Claim
     do {
       claim = try ledger.claim(outputs)

@@ -29,7 +29,7 @@ struct ResumeFingerprint: Sendable, Equatable {
     for i in entry.stamps.indices { entry.stamps[i].image = OutputPaths.realPath(job.stamps[i].image) }
     var digest = Digest()
     CanonicalText.add(entry, to: &digest)
-    CanonicalText.add(renderer.outputs(of: job), to: &digest)
+    CanonicalText.add(renderer.outputs(of: job).map(\.path), to: &digest)
     guard let inputs = Self.inputs(of: job) else { return nil }
     let inputPolicy = renderer.renderer.inputs
     self.version = version

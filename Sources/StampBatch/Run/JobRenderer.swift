@@ -26,13 +26,9 @@ struct JobRenderer: Sendable {
     return JobRenderer(renderer: renderer, paths: nil)
   }
 
-  /// The outputs the job writes, relative to the output folder, in the order they are written: the output, the view
-  /// output when there is one, the overlay when it is asked for.
-  func outputs(of job: JobEntry) -> [String] {
-    var outputs = [job.output]
-    if let view = job.viewOutput { outputs.append(view) }
-    if overlayAll || job.overlay { outputs.append(PathRules.overlay(of: job.output)) }
-    return outputs
+  /// The files the job writes, in the order they are written (the overlay too under `render --overlay`).
+  func outputs(of job: JobEntry) -> [JobOutput] {
+    job.outputs(overlayForEveryJob: overlayAll)
   }
 
   /// Renders the job and returns the outputs written (relative paths), renamed into place together; when only its
@@ -58,7 +54,7 @@ struct JobRenderer: Sendable {
   func stage(_ job: JobEntry) throws -> (files: [StagedFile], path: RenderPath?, overlayFailure: Error?) {
     guard let paths else { throw BatchError.outputFolder(path: "", message: "no output folder") }
     let renderer = renderer.forJob()
-    let wantsOverlay = overlayAll || job.overlay
+    let wantsOverlay = outputs(of: job).contains { $0.kind == .overlay }
     // The photo is opened once: its header and, for every output, its pixels are read from that one file.
     let base = try InputFile.open(job.base, root: renderer.inputs.root)
     let (scene, traces) = try replay(job, base: base, tracing: wantsOverlay, checkingSizes: true) {
@@ -70,11 +66,11 @@ struct JobRenderer: Sendable {
     plan.baseFile = base
     let inputs = inputs(of: job)
     let quality = job.settings.quality
-    let targets = try outputs(of: job).map {
-      var target = try paths.resolve($0, job: job.id, inputs: inputs)
+    let targets = try outputs(of: job).map { written in
+      var target = try paths.resolve(written.path, job: job.id, inputs: inputs)
       // An output is never more open than its photo: a private photo stays private.
       target.modeLimit = base.mode
-      return target
+      return (kind: written.kind, target: target)
     }
     afterResolving?()
     var staged: [StagedFile] = []
@@ -82,16 +78,17 @@ struct JobRenderer: Sendable {
     var overlayFailure: Error?
     do {
       // Told apart by place, never by name: `String ==` calls `é.png` in NFC and NFD, two files, one name.
-      for (k, target) in targets.enumerated() {
-        if k == 0 {
+      for (kind, target) in targets {
+        switch kind {
+        case .output:
           let main = try renderer.stage(plan, to: target, quality: quality)
           staged.append(main.file)
           path = main.path
-        } else if k == 1, job.viewOutput != nil {
+        case .viewOutput:
           let window = ViewWindow(
             visible: scene.viewport.visible, viewSize: scene.viewport.viewSize, screenScale: job.screenScale)
           staged.append(try renderer.stageView(plan, window: window, to: target, quality: quality))
-        } else {
+        case .overlay:
           let overlay = Overlay(traces: traces, gestures: scene.gestures, stamps: scene.stamps)
           do {
             try beforeOverlay?()
@@ -137,15 +134,15 @@ struct JobRenderer: Sendable {
   /// Refuses an output larger than its format's writer takes, from the sizes alone: the output (and its overlay, the
   /// same size and format) is the upright photo's size, the view output the view's size times its screen scale (the photo's when the job has no view).
   static func checkSizes(of job: JobEntry, photo: StampSize) throws {
-    var outputs = [("output", job.output, Int(photo.width), Int(photo.height))]
-    if let view = job.viewOutput {
-      // Without a view, the screen is the photo itself.
-      let pixels = ViewWindow.pixelSize(viewSize: job.view ?? photo, screenScale: job.screenScale)
-      outputs.append(("viewOutput", view, pixels.width, pixels.height))
-    }
-    for (field, output, width, height) in outputs {
-      if let problem = OutputFormat(path: output)?.problem(width: width, height: height) {
-        throw BatchError.outputTooLarge(field: field, path: output, reason: problem)
+    // The overlay is the output's size, in its format: checking the output checks it.
+    for written in job.outputs() where written.kind != .overlay {
+      var (width, height) = (Int(photo.width), Int(photo.height))
+      if written.kind == .viewOutput {
+        // Without a view, the screen is the photo itself.
+        (width, height) = ViewWindow.pixelSize(viewSize: job.view ?? photo, screenScale: job.screenScale)
+      }
+      if let problem = OutputFormat(path: written.path)?.problem(width: width, height: height) {
+        throw BatchError.outputTooLarge(field: written.field, path: written.path, reason: problem)
       }
     }
   }

@@ -22,24 +22,19 @@ struct JobRegistry {
       walker.report(
         job.idValue ?? jobValue, child(path, "id"), "duplicate job id \"\(entry.id)\" (also jobs[\(other)])")
     }
-    var written: [(key: String, path: String?, value: JSONValue?, what: String)] = [
-      ("output", entry.output, job.outputValue, ""), ("viewOutput", entry.viewOutput, job.viewOutputValue, ""),
-    ]
-    if !entry.output.isEmpty, entry.overlay || overlayForEveryJob {
-      written.append(("output", PathRules.overlay(of: entry.output), job.outputValue, "its overlay "))
-    }
-    let job = OutputTree.Job(index: entry.index, id: entry.id)
-    for (key, output, value, what) in written {
-      guard let output, !output.isEmpty, let clash = outputs.add(output, job: job) else { continue }
-      let quoted = what + "\"\(output)\""
+    let writer = OutputTree.Job(index: entry.index, id: entry.id)
+    for written in entry.outputs(overlayForEveryJob: overlayForEveryJob) {
+      let output = written.path
+      guard !output.isEmpty, let clash = outputs.add(output, job: writer) else { continue }
+      let quoted = (written.kind == .overlay ? "its overlay " : "") + "\"\(output)\""
       // Both jobs named, by index and id; "this job" when an output meets another of the same job.
       func owner(_ other: OutputTree.Job) -> String {
-        other.index == job.index ? "this job" : "jobs[\(other.index)] (job \"\(other.id)\")"
+        other.index == writer.index ? "this job" : "jobs[\(other.index)] (job \"\(other.id)\")"
       }
-      let mine = "\(quoted) of job \"\(job.id)\""
+      let mine = "\(quoted) of job \"\(writer.id)\""
       let message: String
       switch clash {
-      case .sameFile(let other) where other.index == job.index:
+      case .sameFile(let other) where other.index == writer.index:
         message = "\(quoted) is also this job's output"
       case .sameFile(let other):
         message = "\(mine) is also written by \(owner(other)): the same file"
@@ -48,7 +43,8 @@ struct JobRegistry {
       case .underFile(let other, let name):
         message = "\(mine) needs \"\(name)\" as a folder, but \(owner(other)) writes it as a file"
       }
-      walker.report(value ?? jobValue, child(path, key), message)
+      let value = written.kind == .viewOutput ? job.viewOutputValue : job.outputValue
+      walker.report(value ?? jobValue, child(path, written.field), message)
     }
   }
 }

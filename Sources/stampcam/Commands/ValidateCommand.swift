@@ -85,7 +85,7 @@ struct ValidateCommand: Subcommand {
       let replay =
         missing.isEmpty && outside.isEmpty
         ? JobCheck.replay(of: job, file: path, maxPixels: maxPixels, inputs: policy, stampSize: stampSize) : []
-      return JobCheck.outputs(of: job, file: path, overlay: overlay) + missing + outside + replay
+      return JobCheck.outputs(of: job, file: path, overlayForEveryJob: overlay) + missing + outside + replay
     }
     guard diagnostics.isEmpty else {
       for diagnostic in diagnostics { Terminal.error("\(diagnostic)") }

@@ -46,7 +46,8 @@ extension RenderCommand {
     }
     let overlay = options.overlay
     let check = { (job: JobEntry) -> [Diagnostic] in
-      JobCheck.outputs(of: job, file: file, overlay: overlay) + claims.add(job, overlay: overlay || job.overlay)
+      JobCheck.outputs(of: job, file: file, overlayForEveryJob: overlay)
+        + claims.add(job, overlayForEveryJob: overlay)
         + (root.map { InputCheck.confined(job, to: $0, file: file) } ?? [])
     }
     var jobs: [JobEntry] = []
