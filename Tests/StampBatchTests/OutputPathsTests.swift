@@ -1,11 +1,11 @@
 import Foundation
-import StampFiles
 import StampManifest
 import StampTestFolders
 import StampTestSupport
 import Testing
 
 @testable import StampBatch
+@testable import StampFiles
 @testable import StampRender
 
 @Suite("Output paths: resolved and created through the output folder's descriptor")
@@ -64,6 +64,16 @@ struct OutputPathsTests {
     } catch {
       #expect("\(error)".contains("at most 212"))
     }
+  }
+
+  /// The rule book's budget for temporary names holds for the names StampFiles makes: the longest output name's
+  /// temporary, with the longest pid (ten digits) in place of this process's, fits in NAME_MAX.
+  @Test func theTemporaryNameBudgetHoldsForTheNamesMade() {
+    let longest = String(repeating: "n", count: PathRules.longestName)
+    let made = TemporaryName.make(for: longest)
+    let ownPid = String(getpid()).utf8.count
+    #expect(made.utf8.count - ownPid + 10 == PathRules.nameMax)
+    #expect(made.utf8.count - longest.utf8.count - ownPid + 10 == PathRules.temporaryNameOverhead)
   }
 
   /// Temporaries of a run that died (kill -9) are removed by the next run that opens their folder, --out or one

@@ -6,13 +6,13 @@ import Testing
 struct PathRulesTests {
   @Test(arguments: [("a.jpg", "a.jpg"), ("./a//b/./c.png", "a/b/c.png"), ("x/y.webp", "x/y.webp")])
   func outputsAreNormalized(_ given: String, _ normalized: String) {
-    #expect(PathRules.problem(withOutput: given) == nil)
+    #expect(PathRules.refusal(ofOutput: given) == nil)
     #expect(PathRules.normalize(given) == normalized)
   }
 
   @Test(arguments: ["/abs.jpg", "../a.jpg", "a/../../b.jpg", "a/..", ".", "a/", "./"])
   func outputsThatLeaveOutOrNameAFolderAreRefused(_ given: String) {
-    #expect(PathRules.problem(withOutput: given) != nil)
+    #expect(PathRules.refusal(ofOutput: given)?.description != nil)
   }
 
   @Test func inputsResolveAgainstTheManifestsFolder() {
@@ -28,12 +28,39 @@ struct PathRulesTests {
   /// there is refused, however it is spelled; a `.stampcam` deeper down, or a name that only starts so, is not it.
   @Test(arguments: [".stampcam/r.png", "./.stampcam/x.png", ".stampcam//a/b.png"])
   func outputsInStampcamsOwnFolderAreRefused(_ given: String) {
-    #expect(PathRules.problem(withOutput: given)?.contains("must not be in .stampcam/") == true)
+    #expect(PathRules.refusal(ofOutput: given)?.description.contains("must not be in .stampcam/") == true)
   }
 
   @Test(arguments: ["a/.stampcam/x.png", ".stampcamx/y.png", ".stampcam.png"])
   func otherNamesLikeStampcamsFolderAreOutputs(_ given: String) {
-    #expect(PathRules.problem(withOutput: given) == nil)
+    #expect(PathRules.refusal(ofOutput: given) == nil)
+  }
+
+  /// Each rule has its own reason, whatever the words: render and the decoder tell the same rule the same way.
+  @Test(arguments: [
+    ("/etc/x.jpg", PathRules.Refusal.absolute(path: "/etc/x.jpg")), ("a/../x.jpg", .parent), ("a/", .notAFile),
+    ("a/.", .notAFile), ("", .notAFile), (".stampcam/x.jpg", .inRecordsFolder),
+    ("./.stampcam//x.jpg", .inRecordsFolder),
+  ])
+  func eachRuleHasItsReason(_ path: String, _ reason: PathRules.Refusal) {
+    #expect(PathRules.refusal(ofOutput: path) == reason)
+    #expect(PathRules.renderRefusal(ofOutput: path) == reason)
+  }
+
+  /// 255 bytes a name, less the 43 its temporary name adds: 212 bytes pass, 213 do not, in a folder's name too; the
+  /// decoder leaves the names to the checks made before a run, render checks them all.
+  @Test func namesLeaveRoomForTheTemporarySuffix() {
+    let longest = String(repeating: "n", count: 208) + ".jpg"
+    #expect(PathRules.longestName == 212)
+    #expect(PathRules.longName(in: "d/" + longest) == nil)
+    let folder = String(repeating: "f", count: 213)
+    #expect(PathRules.longName(in: folder + "/a.jpg") == .nameTooLong(name: folder))
+    #expect(PathRules.refusal(ofOutput: folder + "/a.jpg") == nil)
+    #expect(PathRules.renderRefusal(ofOutput: folder + "/a.jpg") == .nameTooLong(name: folder))
+    #expect(
+      PathRules.Refusal.nameTooLong(name: folder).description
+        == "\"\(String(repeating: "f", count: 40))...\": a name of 213 bytes is too long (at most 212, leaving room for "
+        + "the temporary file's suffix)")
   }
 }
 
@@ -44,7 +71,7 @@ struct PathBytesTests {
   /// `/` (render wrote `\u{301}d/x.png` beside --out, and would have written to `/\u{301}tmp`).
   @Test(arguments: ["../\u{301}d/x.png", "a/../\u{301}../x.png", "/\u{301}tmp/x.png", "x/\u{301}/../../y.png"])
   func aCombiningMarkAfterASlashHidesNothing(_ given: String) {
-    #expect(PathRules.problem(withOutput: given) != nil)
+    #expect(PathRules.refusal(ofOutput: given)?.description != nil)
   }
 
   @Test func componentsSplitAtTheSlashByte() {
@@ -60,13 +87,41 @@ struct PathBytesTests {
   @Test func outputPathsHaveAtMost64Components() {
     let deep = { (n: Int) in Array(repeating: "d", count: n - 1).joined(separator: "/") + "/x.jpg" }
     #expect(Limits().maxOutputComponents == 64)
-    #expect(PathRules.problem(withOutput: deep(64)) == nil)
+    #expect(PathRules.refusal(ofOutput: deep(64)) == nil)
+    #expect(PathRules.refusal(ofOutput: deep(65)) == .tooDeep(components: 65, limit: 64))
     #expect(
-      PathRules.problem(withOutput: deep(65)) == "has 65 components; at most 64 (folders nested deeper are refused)")
-    #expect(PathRules.problem(withOutput: deep(20_000))?.hasPrefix("has 20000 components") == true)
+      PathRules.refusal(ofOutput: deep(65))?.description
+        == "has 65 components; at most 64 (folders nested deeper are refused)")
+    #expect(PathRules.refusal(ofOutput: deep(20_000)) == .tooDeep(components: 20_000, limit: 64))
     // `.` and empty components are not folders: 64 names with `./` between them are still 64.
     #expect(
-      PathRules.problem(withOutput: "./" + Array(repeating: "d", count: 63).joined(separator: "/./") + "/./x.jpg")
-        == nil)
+      PathRules.refusal(ofOutput: "./" + Array(repeating: "d", count: 63).joined(separator: "/./") + "/./x.jpg") == nil)
+  }
+
+  /// Each rule has its own reason, whatever the words: render and the decoder tell the same rule the same way.
+  @Test(arguments: [
+    ("/etc/x.jpg", PathRules.Refusal.absolute(path: "/etc/x.jpg")), ("a/../x.jpg", .parent), ("a/", .notAFile),
+    ("a/.", .notAFile), ("", .notAFile), (".stampcam/x.jpg", .inRecordsFolder),
+    ("./.stampcam//x.jpg", .inRecordsFolder),
+  ])
+  func eachRuleHasItsReason(_ path: String, _ reason: PathRules.Refusal) {
+    #expect(PathRules.refusal(ofOutput: path) == reason)
+    #expect(PathRules.renderRefusal(ofOutput: path) == reason)
+  }
+
+  /// 255 bytes a name, less the 43 its temporary name adds: 212 bytes pass, 213 do not, in a folder's name too; the
+  /// decoder leaves the names to the checks made before a run, render checks them all.
+  @Test func namesLeaveRoomForTheTemporarySuffix() {
+    let longest = String(repeating: "n", count: 208) + ".jpg"
+    #expect(PathRules.longestName == 212)
+    #expect(PathRules.longName(in: "d/" + longest) == nil)
+    let folder = String(repeating: "f", count: 213)
+    #expect(PathRules.longName(in: folder + "/a.jpg") == .nameTooLong(name: folder))
+    #expect(PathRules.refusal(ofOutput: folder + "/a.jpg") == nil)
+    #expect(PathRules.renderRefusal(ofOutput: folder + "/a.jpg") == .nameTooLong(name: folder))
+    #expect(
+      PathRules.Refusal.nameTooLong(name: folder).description
+        == "\"\(String(repeating: "f", count: 40))...\": a name of 213 bytes is too long (at most 212, leaving room for "
+        + "the temporary file's suffix)")
   }
 }

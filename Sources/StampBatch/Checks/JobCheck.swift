@@ -17,11 +17,8 @@ package enum JobCheck {
       if written.kind != .overlay, OutputFormat(path: written.path) == nil {
         found.append("\"\(written.path)\": unknown output format (use .jpg, .jpeg, .png, .webp, .tif or .tiff)")
       }
-      if let long = PathRules.components(written.path).first(where: { $0.utf8.count > TemporaryName.longestName }) {
-        found.append(
-          "\"\(long.prefix(40))...\": a name of \(long.utf8.count) bytes is too long (at most "
-            + "\(TemporaryName.longestName), leaving room for the temporary file's suffix"
-            + (written.kind == .overlay ? ", in the overlay's name)" : ")"))
+      if let refusal = PathRules.longName(in: written.path) {
+        found.append(written.kind == .overlay ? "its overlay \"\(written.path)\": \(refusal)" : "\(refusal)")
       }
       return found.map {
         Diagnostic(file: file, line: job.line, path: "jobs[\(job.index)].\(written.field)", message: $0)

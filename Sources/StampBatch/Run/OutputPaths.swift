@@ -38,9 +38,11 @@ package struct OutputPaths: Sendable {
     let limit = Limits().maxOutputComponents
     let prefixes = Folder.prefixes(of: path)
     if prefixes.count > limit { return "has \(prefixes.count) components; at most \(limit)" }
-    if path.utf8.count > 4095 { return "is \(path.utf8.count) bytes long; a path may have at most 4095" }
-    if let long = PathRules.components(path).first(where: { $0.utf8.count > 255 }) {
-      return "'\(long.prefix(40))...' is \(long.utf8.count) bytes long; a name may have at most 255"
+    if path.utf8.count > PathRules.pathMax {
+      return "is \(path.utf8.count) bytes long; a path may have at most \(PathRules.pathMax)"
+    }
+    if let long = PathRules.components(path).first(where: { $0.utf8.count > PathRules.nameMax }) {
+      return "'\(long.prefix(40))...' is \(long.utf8.count) bytes long; a name may have at most \(PathRules.nameMax)"
     }
     for prefix in prefixes {
       var info = stat()
@@ -58,16 +60,9 @@ package struct OutputPaths: Sendable {
   /// any symbolic link, its name checked for length and against `inputs` (identities of files never replaced).
   func resolve(_ relative: String, job: String, inputs: Set<FileIdentity>) throws -> OutputTarget {
     func refuse(_ reason: String) -> BatchError { .unsafeOutput(job: job, path: relative, reason: reason) }
-    if PathRules.isAbsolute(relative) { throw refuse("must be relative to --out, not absolute") }
-    let parts = PathRules.components(relative)
-    guard let name = parts.last, !parts.contains(where: PathRules.isDots) else {
-      throw refuse("must stay inside --out (no '..')")
-    }
-    if let long = parts.first(where: { $0.utf8.count > TemporaryName.longestName }) {
-      throw refuse(
-        "'\(long.prefix(40))...' is \(long.utf8.count) bytes long; names may have at most "
-          + "\(TemporaryName.longestName) (room for the temporary file's suffix)")
-    }
+    if let refusal = PathRules.renderRefusal(ofOutput: relative) { throw refuse("\(refusal)") }
+    let parts = PathRules.components(PathRules.normalize(relative))
+    guard let name = parts.last else { throw refuse("\(PathRules.Refusal.notAFile)") }
     var current = folder
     for part in parts.dropLast() {
       do {

@@ -3,14 +3,9 @@ import Foundation
 /// Names of temporary files: `.<name>.stampcam-<machine>-<pid>-<random>.tmp`, so that a later run can recognise
 /// those of a run that died (kill -9) and remove them, and only them. `machine` (eight hex digits) stands for the host
 /// and its pid namespace: a pid is judged only where it names the same process, never for a shard running on
-/// another machine or in another container that shares the folder.
+/// another machine or in another container that shares the folder. The bytes a name adds are the output path rules'
+/// budget (`PathRules.temporaryNameOverhead`, which a test holds to this format).
 package enum TemporaryName {
-  /// The most bytes the temporary name adds to the output's name: the leading dot, `.stampcam-`, eight hex digits,
-  /// `-`, a pid of up to ten digits, `-`, eight hex digits and `.tmp`.
-  package static let overhead = 43
-  /// The longest output file name (in UTF-8 bytes) whose temporary name still fits in NAME_MAX (255).
-  package static let longestName = 255 - overhead
-
   /// This process's machine: FNV-1a (32 bits) of the host name and the pid namespace.
   package static let machine: String = {
     var host = [CChar](repeating: 0, count: 256)

@@ -46,8 +46,8 @@ extension ManifestWalker {
   /// An output path, normalized, or nil (reported) when it would leave `--out`.
   mutating func outputPath(_ m: [JSONMember], _ name: String, _ path: String) -> String? {
     guard let v = value(m, name), let text = string(v, child(path, name)) else { return nil }
-    if let problem = PathRules.problem(withOutput: text, maxComponents: limits.maxOutputComponents) {
-      report(v, child(path, name), problem)
+    if let refusal = PathRules.refusal(ofOutput: text, maxComponents: limits.maxOutputComponents) {
+      report(v, child(path, name), "\(refusal)")
       return nil
     }
     return PathRules.normalize(text)

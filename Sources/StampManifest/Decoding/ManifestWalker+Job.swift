@@ -20,8 +20,8 @@ extension ManifestWalker {
     var output = outputPath(m, "output", path)
     if value(m, "output") == nil {
       let fallback = id + ".jpg"
-      if let problem = PathRules.problem(withOutput: fallback, maxComponents: limits.maxOutputComponents) {
-        report(value(m, "id") ?? v, child(path, "id"), "the default output \"\(fallback)\" \(problem); give an output")
+      if let refusal = PathRules.refusal(ofOutput: fallback, maxComponents: limits.maxOutputComponents) {
+        report(value(m, "id") ?? v, child(path, "id"), "the default output \"\(fallback)\" \(refusal); give an output")
       } else {
         output = PathRules.normalize(fallback)
       }
