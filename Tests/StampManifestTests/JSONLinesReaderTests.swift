@@ -33,7 +33,7 @@ struct JSONLinesReaderTests {
       } == [
         [
           "\(name):5: jobs[1].stamps[0].centre: unknown key (did you mean \"center\"?)",
-          "\(name):5: jobs[1].stamps[0]: missing key \"center\"",
+          "\(name):5: jobs[1].stamps[0]: needs \"center\" or \"photoCenter\"",
         ],
         [
           "\(name):6: jobs[2].id: duplicate job id \"a\" (also jobs[0])",

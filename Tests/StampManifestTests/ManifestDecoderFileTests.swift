@@ -27,7 +27,7 @@ struct ManifestDecoderFileTests {
     #expect(
       ManifestDecoder().validate(contentsOf: json).map(\.description) == [
         "\(json.path):2: jobs[0].bass: unknown key (did you mean \"base\"?)",
-        "\(json.path):2: jobs[0]: missing key \"base\"",
+        "\(json.path):2: jobs[0]: needs \"base\" or \"photos\"",
       ])
     let lines = try folder.write("m.jsonl", "{\"base\": 1}\n{\"base\": \"b\"}\n{\"base\": []}\n")
     #expect(

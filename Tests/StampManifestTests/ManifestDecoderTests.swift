@@ -138,7 +138,7 @@ struct ManifestDecoderTests {
       problems(manifest: manifest) == [
         "m.json:2: defaults.settings.quality: 0 is too small (at least 1)",
         "m.json:4: jobs[0].stamps[0].centre: unknown key (did you mean \"center\"?)",
-        "m.json:4: jobs[0].stamps[0]: missing key \"center\"",
+        "m.json:4: jobs[0].stamps[0]: needs \"center\" or \"photoCenter\"",
         "m.json:5: jobs[1].base: expected a string, found a number",
         "m.json:5: jobs[1].gestures[0].pinch.on: unknown stamp \"nope\" (this job has no stamps)",
         "m.json:6: jobs[2].output: must be relative to --out, not absolute (\"/tmp/c.jpg\")",

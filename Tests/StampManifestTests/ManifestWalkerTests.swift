@@ -18,12 +18,13 @@ struct ManifestWalkerTests {
       name: "unknown key with a suggestion",
       job: #"{"base": "a", "stamps": [{"id": 1, "image": "s", "centre": [1, 2]}]}"#,
       expected: [
-        "jobs[0].stamps[0].centre: unknown key (did you mean \"center\"?)", "jobs[0].stamps[0]: missing key \"center\"",
+        "jobs[0].stamps[0].centre: unknown key (did you mean \"center\"?)",
+        "jobs[0].stamps[0]: needs \"center\" or \"photoCenter\"",
       ]),
     Case(
       name: "unknown key without a near one", job: #"{"base": "a", "colour": 1}"#,
       expected: [
-        "jobs[0].colour: unknown key (expected one of: id, base, output, viewOutput, view, stamps, gestures, settings,"
+        "jobs[0].colour: unknown key (expected one of: id, base, photos, output, viewOutput, view, stamps, gestures, settings,"
           + " overlay)"
       ]),
     Case(
@@ -32,11 +33,11 @@ struct ManifestWalkerTests {
     Case(
       name: "odd key", job: #"{"base": "a", "my key": 1}"#,
       expected: [
-        "jobs[0][\"my key\"]: unknown key (expected one of: id, base, output, viewOutput, view, stamps, gestures, settings,"
+        "jobs[0][\"my key\"]: unknown key (expected one of: id, base, photos, output, viewOutput, view, stamps, gestures, settings,"
           + " overlay)"
       ]),
     Case(name: "repeated key", job: #"{"base": "a", "base": "b"}"#, expected: ["jobs[0].base: duplicate key"]),
-    Case(name: "missing key", job: #"{"id": "x"}"#, expected: ["jobs[0]: missing key \"base\""]),
+    Case(name: "missing key", job: #"{"id": "x"}"#, expected: ["jobs[0]: needs \"base\" or \"photos\""]),
     Case(name: "wrong type", job: #"{"base": ["a"]}"#, expected: ["jobs[0].base: expected a string, found an array"]),
     Case(name: "empty string", job: #"{"base": ""}"#, expected: ["jobs[0].base: must not be empty"]),
     Case(

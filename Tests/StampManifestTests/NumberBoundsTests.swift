@@ -34,6 +34,10 @@ import Testing
     Field("settings.quality", #"{"base": "b", "settings": {"quality": X}}"#),
     Field("stamp.center", #"{"base": "b", "stamps": [{"id": "s", "image": "s.png", "center": [X, X]}]}"#),
     Field("stamp.width", #"{"base": "b", "stamps": [{"id": "s", "image": "s.png", "center": [1, 1], "width": X}]}"#),
+    Field("stamp.photoCenter", #"{"base": "b", "stamps": [{"id": "s", "image": "s.png", "photoCenter": [X, X]}]}"#),
+    Field(
+      "stamp.photoWidth",
+      #"{"base": "b", "stamps": [{"id": "s", "image": "s.png", "center": [1, 1], "photoWidth": X}]}"#),
     Field("stamp.scale", #"{"base": "b", "stamps": [{"id": "s", "image": "s.png", "center": [1, 1], "scale": X}]}"#),
     Field(
       "stamp.rotation", #"{"base": "b", "stamps": [{"id": "s", "image": "s.png", "center": [1, 1], "rotation": X}]}"#),

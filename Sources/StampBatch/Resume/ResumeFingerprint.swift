@@ -23,7 +23,7 @@ struct ResumeFingerprint: Sendable, Equatable {
   /// then fails and says why).
   init?(job: JobEntry, renderer: JobRenderer, version: String = StampcamVersion.current) {
     var entry = job
-    (entry.index, entry.line) = (0, 0)  // moving a job within its manifest changes nothing it makes
+    (entry.index, entry.ordinal, entry.line) = (0, nil, 0)  // moving a job within its manifest changes nothing it makes
     // The same files named from another folder (a manifest run from elsewhere) are the same inputs.
     entry.base = OutputPaths.realPath(job.base)
     for i in entry.stamps.indices { entry.stamps[i].image = OutputPaths.realPath(job.stamps[i].image) }

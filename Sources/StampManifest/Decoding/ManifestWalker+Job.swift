@@ -17,8 +17,17 @@ extension ManifestWalker {
     guard let m = members(v, Shapes.job, path) else { return nil }
     let id = identifier(m, "id", path) ?? String(index)
     let base = inputPath(m, "base", path) ?? ""
+    let photos = value(m, "photos").flatMap { self.photos($0, child(path, "photos")) }
+    let many = value(m, "photos") != nil
     var output = outputPath(m, "output", path)
-    if value(m, "output") == nil {
+    if many {
+      // A job over many photos writes one file a photo: its outputs are templates.
+      for key in ["output", "viewOutput"] {
+        guard let given = value(m, key), case .string(let text) = given.kind else { continue }
+        if let problem = OutputTemplate.problem(in: text) { report(given, child(path, key), problem) }
+      }
+      if value(m, "output") == nil { output = OutputTemplate.defaultOutput }
+    } else if value(m, "output") == nil {
       let fallback = id + ".jpg"
       if let refusal = PathRules.refusal(ofOutput: fallback, maxComponents: limits.maxOutputComponents) {
         report(value(m, "id") ?? v, child(path, "id"), "the default output \"\(fallback)\" \(refusal); give an output")
@@ -53,6 +62,7 @@ extension ManifestWalker {
       gestures: gestures, settings: settings, index: index, line: v.line + lineOffset)
     entry.screenScale = view?.screenScale ?? 1
     entry.overlay = bool(m, "overlay", path) ?? false
+    entry.photos = photos
     return DecodedJob(
       entry: entry, valid: diagnostics.count == before, idValue: value(m, "id"), outputValue: value(m, "output"),
       viewOutputValue: value(m, "viewOutput"))
@@ -78,16 +88,44 @@ extension ManifestWalker {
       }
       let image = inputPath(m, "image", itemPath)
       let center = point(m, "center", itemPath)
+      let photoCenter = point(m, "photoCenter", itemPath)
       let width = number(m, Shapes.stamp, "width", itemPath)
+      let photoWidth = number(m, Shapes.stamp, "photoWidth", itemPath)
+      if let given = value(m, "photoWidth"), value(m, "width") != nil {
+        report(given, child(itemPath, "photoWidth"), "give \"width\" or \"photoWidth\", not both")
+      }
       let scale = number(m, Shapes.stamp, "scale", itemPath) ?? 1
       let rotation = number(m, Shapes.stamp, "rotation", itemPath) ?? 0
       let locked = bool(m, "locked", itemPath) ?? false
-      guard let id, let image, let center else { continue }
-      stamps.append(
-        StampEntry(id: id, image: image, center: center, width: width, scale: scale, rotation: rotation, locked: locked)
-      )
+      guard let id, let image, center != nil || photoCenter != nil else { continue }
+      var stamp = StampEntry(
+        id: id, image: image, center: center ?? .zero, width: width, scale: scale, rotation: rotation, locked: locked)
+      (stamp.photoCenter, stamp.photoWidth) = (photoCenter, photoWidth)
+      stamps.append(stamp)
     }
     return stamps
+  }
+
+  /// A job's `photos`: a glob, `{"glob": ..., "ignoreCase": ...}` or `{"list": ...}`.
+  mutating func photos(_ v: JSONValue, _ path: String) -> PhotoSet? {
+    switch v.kind {
+    case .string:
+      return string(v, path).map { PhotoSet(.glob($0, ignoreCase: false), folder: folder) }
+    case .object:
+      guard let m = members(v, Shapes.photos, path) else { return nil }
+      let ignoreCase = bool(m, "ignoreCase", path)
+      if let glob = string(m, "glob", path) {
+        return PhotoSet(.glob(glob, ignoreCase: ignoreCase ?? false), folder: folder)
+      }
+      guard let list = string(m, "list", path) else { return nil }
+      if let given = value(m, "ignoreCase") {
+        report(given, child(path, "ignoreCase"), "applies to a glob; a list names its photos exactly")
+      }
+      return PhotoSet(.list(list), folder: folder)
+    default:
+      report(v, path, "expected a glob (a string) or an object with \"glob\" or \"list\", found \(v.typeName)")
+      return nil
+    }
   }
 
   /// The manifest's `defaults`.

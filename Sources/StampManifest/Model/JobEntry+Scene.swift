@@ -20,6 +20,7 @@ extension JobEntry {
   ///
   /// - Throws: `ManifestError` naming each stamp whose size is nil or missing.
   public func scene(imageSize: StampSize, stampPixelSizes: [StampSize?]) throws(ManifestError) -> SceneSpec {
+    var scene = SceneSpec(imageSize: imageSize, view: view, stamps: [], gestures: gestures, settings: settings)
     var specs: [StampSpec] = []
     var missing: [Diagnostic] = []
     for (i, stamp) in stamps.enumerated() {
@@ -30,12 +31,16 @@ extension JobEntry {
             message: "no pixel size known for the stamp image"))
         continue
       }
+      // A stamp placed in the photo's terms lands where the screen first shows that part of this photo.
+      let center = stamp.photoCenter.map(scene.initialViewPoint(atPhotoFraction:)) ?? stamp.center
+      let width = stamp.photoWidth.map { $0 * imageSize.width * scene.initialViewScale } ?? stamp.width
       specs.append(
         StampSpec(
-          id: stamp.id, center: stamp.center, width: stamp.width, pixelSize: pixelSize, scale: stamp.scale,
+          id: stamp.id, center: center, width: width, pixelSize: pixelSize, scale: stamp.scale,
           rotation: stamp.rotation, locked: stamp.locked))
     }
     if !missing.isEmpty { throw ManifestError(missing) }
-    return SceneSpec(imageSize: imageSize, view: view, stamps: specs, gestures: gestures, settings: settings)
+    scene.stamps = specs
+    return scene
   }
 }

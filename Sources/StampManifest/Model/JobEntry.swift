@@ -22,8 +22,21 @@ public struct JobEntry: Sendable, Hashable {
   public var overlay = false
   /// The design's defaults, overridden by the manifest's defaults, overridden by the job's settings.
   public var settings: GestureSettings
-  /// The job's index in the manifest, from 0.
+  /// For a job over many photos (`photos`), where its photos come from; nil for a job of one photo. Such a job is
+  /// a template: `base` is empty, `output` and `viewOutput` hold placeholders, and `PhotoExpansion` makes one job
+  /// of it for each photo.
+  public var photos: PhotoSet?
+  /// For a job made from a job over many photos, its photo's path relative to the photos' root (the glob's fixed
+  /// part or the list's folder); its id is the template's id, `/`, and this path.
+  public var photo: String?
+  /// The job's index in the manifest, from 0 (a job made from a job over many photos has its template's).
   public var index: Int
+  /// The job's place among every job the manifest makes, from 0, each photo of a job over many photos counted:
+  /// what `--shard` splits (`position`). Nil, meaning `index`, until `PhotoExpansion` counts the jobs.
+  public var ordinal: Int?
+
+  /// The job's place among every job the manifest makes: `ordinal`, or `index` when no job was counted.
+  public var position: Int { ordinal ?? index }
   /// The 1-based line where the job starts in the manifest.
   public var line: Int
 

@@ -6,8 +6,14 @@ public struct StampEntry: Sendable, Hashable {
   public var id: String
   /// The stamp image's path, resolved against the manifest's folder.
   public var image: String
-  /// Where its centre is.
+  /// Where its centre is (unused when `photoCenter` is given).
   public var center: StampPoint
+  /// Where its centre is in the photo's own terms: fractions of the upright photo's width and height ([0.5, 0.5]
+  /// is the photo's middle on any photo), in place of `center`; turned into view points as the screen first shows
+  /// the photo.
+  public var photoCenter: StampPoint?
+  /// Its displayed width before `scale` as a fraction of the upright photo's width, in place of `width`.
+  public var photoWidth: Double?
   /// Displayed width before `scale`; nil means the image's pixel width.
   public var width: Double?
   /// Initial scale factor.

@@ -66,6 +66,9 @@ public enum ManifestSchema {
     case .object(let shape): members.append(("$ref", .string("#/$defs/\(shape.name)")))
     case .array(let shape):
       members += [("type", .string("array")), ("items", .object([("$ref", .string("#/$defs/\(shape.name)"))]))]
+    case .stringOr(let shape):
+      let text = SchemaNode.object([("type", .string("string")), ("minLength", .number(1)), noNul])
+      members.append(("oneOf", .array([text, .object([("$ref", .string("#/$defs/\(shape.name)"))])])))
     }
     return .object(members)
   }

@@ -74,6 +74,8 @@ indirect enum FieldType: Sendable {
   case object(Shape)
   /// An array of objects of another shape.
   case array(Shape)
+  /// A non-empty string, or an object of another shape that says more (`"photos"`: a glob, or `{"glob": ...}`).
+  case stringOr(Shape)
 }
 
 /// One key of a manifest object.

@@ -53,12 +53,17 @@ enum Shapes {
     [
       Field("id", .identifier, required: true, "Unique within the job; gestures name it."),
       Field("image", .string, required: true, "The stamp image, relative to the manifest's folder."),
-      Field("center", .point, required: true, "Where its centre is."),
+      Field("center", .point, "Where its centre is."),
+      Field(
+        "photoCenter", .point,
+        "Or where its centre is in the photo's own terms: fractions of the upright photo's width and height "
+          + "([0.5, 0.5] is its middle), for a script that fits photos of every shape."),
       Field("width", .number(.length), "Displayed width before scale (default the image's pixel width)."),
+      Field("photoWidth", .number(.length), "Or the displayed width as a fraction of the upright photo's width."),
       Field("scale", .number(.factor), "Initial scale (default 1)."),
       Field("rotation", .number(.angle), "Initial rotation in degrees, clockwise (default 0)."),
       Field("locked", .boolean, "A locked stamp ignores gestures (default false)."),
-    ])
+    ], exactlyOneOf: ["center", "photoCenter"])
 
   static let touch = Shape(
     "touch", "One recorded touch sample.",
@@ -108,19 +113,39 @@ enum Shapes {
       Field("drag", .object(drag), "A drag."),
     ], exactlyOneOf: ["touches", "tap", "doubleTap", "twoFingerTap", "pinch", "drag"])
 
+  static let photos = Shape(
+    "photos", "The photos of a job over many photos: a glob, or a list file.",
+    [
+      Field(
+        "glob", .string,
+        "Relative to the manifest's folder: * and ? within a name, [...] a set of bytes, ** any depth of folders."),
+      Field("ignoreCase", .boolean, "Match the glob's ASCII letters in either case (default false)."),
+      Field(
+        "list", .string,
+        "A file listing one photo a line, each relative to the list's folder; - reads standard input."),
+    ], exactlyOneOf: ["glob", "list"])
+
   static let job = Shape(
-    "job", "One photo to render. In a JSON Lines manifest, each line is one job.",
+    "job", "One photo to render, or one script over many photos. In a JSON Lines manifest, each line is one job.",
     [
       Field("id", .identifier, "Unique; default the job's index."),
-      Field("base", .string, required: true, "The photo, relative to the manifest's folder."),
-      Field("output", .relativePath, "Output path under --out (default <id>.jpg)."),
-      Field("viewOutput", .relativePath, "Also write what the screen showed at the end, under --out."),
+      Field("base", .string, "The photo, relative to the manifest's folder."),
+      Field(
+        "photos", .stringOr(photos),
+        "Or many photos, each rendered as this job: a glob (\"in/**/*.jpg\") or {\"glob\": ...} or {\"list\": ...}."),
+      Field(
+        "output", .relativePath,
+        "Output path under --out (default <id>.jpg); with photos a template: {dir}, {stem}, {ext}, {name}, {index} "
+          + "(default {dir}/{stem}.jpg)."),
+      Field(
+        "viewOutput", .relativePath,
+        "Also write what the screen showed at the end, under --out (with photos, a template as output is)."),
       Field("view", .object(view), "The screen the gestures were made on; without it, image pixels."),
       Field("stamps", .array(stamp), "Stamps in drawing order, later ones on top."),
       Field("gestures", .array(gesture), "Played in order on one clock, 1 s apart."),
       Field("settings", .object(settings), "Overrides the defaults' settings key by key."),
       Field("overlay", .boolean, "Also write <output>.overlay.<ext>: finger paths, gestures, outlines (false)."),
-    ])
+    ], exactlyOneOf: ["base", "photos"])
 
   static let manifest = Shape(
     "manifest", "A stampcam manifest.",
@@ -140,6 +165,6 @@ enum Shapes {
 
   /// Every shape, in the order the schema lists them.
   static let all: [Shape] = [
-    manifest, linesHeader, defaults, job, view, settings, stamp, gesture, touch, tapAt, pinch, drag,
+    manifest, linesHeader, defaults, job, photos, view, settings, stamp, gesture, touch, tapAt, pinch, drag,
   ]
 }

@@ -49,9 +49,15 @@ public struct ManifestWriter: Sendable {
   }
 
   package func job(_ job: JobEntry) -> JSONText {
-    var members: [(String, JSONText)] = [
-      ("id", .string(job.id)), ("base", .string(job.base)), ("output", .string(job.output)),
-    ]
+    var members: [(String, JSONText)] = [("id", .string(job.id))]
+    switch job.photos?.source {
+    case nil: members.append(("base", .string(job.base)))
+    case .glob(let glob, let ignoreCase):
+      members.append(
+        ("photos", ignoreCase ? .object([("glob", .string(glob)), ("ignoreCase", .literal("true"))]) : .string(glob)))
+    case .list(let list): members.append(("photos", .object([("list", .string(list))])))
+    }
+    members.append(("output", .string(job.output)))
     if let viewOutput = job.viewOutput { members.append(("viewOutput", .string(viewOutput))) }
     if let view = job.view {
       var size: [(String, JSONText)] = [("width", .number(view.width)), ("height", .number(view.height))]
@@ -68,9 +74,11 @@ public struct ManifestWriter: Sendable {
 
   private func stamp(_ stamp: StampEntry) -> JSONText {
     var members: [(String, JSONText)] = [
-      ("id", .string(stamp.id)), ("image", .string(stamp.image)), ("center", .pair(stamp.center.x, stamp.center.y)),
+      ("id", .string(stamp.id)), ("image", .string(stamp.image)),
+      stamp.photoCenter.map { ("photoCenter", .pair($0.x, $0.y)) } ?? ("center", .pair(stamp.center.x, stamp.center.y)),
     ]
     if let width = stamp.width { members.append(("width", .number(width))) }
+    if let width = stamp.photoWidth { members.append(("photoWidth", .number(width))) }
     if stamp.scale != 1 { members.append(("scale", .number(stamp.scale))) }
     if stamp.rotation != 0 { members.append(("rotation", .number(stamp.rotation))) }
     if stamp.locked { members.append(("locked", .literal("true"))) }
