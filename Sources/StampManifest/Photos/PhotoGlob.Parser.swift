@@ -17,8 +17,8 @@ extension PhotoGlob {
         parts.append(from..<index)
         from = index + 1
       }
-      // A last part that is empty is a trailing "/".
-      guard from < bytes.count else { throw SyntaxError(Parser.foldersOnly) }
+      // A last part that is empty is a trailing "/"; one that is "." names its folder.
+      guard from < bytes.count, bytes[from...] != [UInt8(ascii: ".")] else { throw SyntaxError(Parser.foldersOnly) }
       parts.append(from..<bytes.count)
 
       var compiled: [(literal: Bool, component: Component, text: Range<Int>)] = []

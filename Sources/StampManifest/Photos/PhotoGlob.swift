@@ -48,6 +48,8 @@ package struct PhotoGlob: Sendable, Hashable {
   /// hold matches.
   func step(_ states: [Int], name: UnsafeBufferPointer<UInt8>) -> [Int] {
     var next: [Int] = []
+    // No entry has an empty name: one comes only from "//" in a path, which names nothing.
+    if name.isEmpty { return next }
     for state in states where state < components.count {
       switch components[state] {
       case .anyFolders:
