@@ -96,7 +96,8 @@ struct PhotoWalkTests {
     }
     try make(folder, files: ["a.jpg", "b/x.jpg", "c.jpg"])
     #expect(chmod(folder.path("b"), 0) == 0)
-    #expect(try walk("**/*.jpg", in: folder.url.path) == ["a.jpg", "! \(folder.path("b")): permission denied", "c.jpg"])
+    let failure = "! \(folder.path("b")): permission denied"
+    #expect(try walk("**/*.jpg", in: folder.url.path) == ["a.jpg", failure, "c.jpg"])
     // "*.jpg" never reads "b".
     #expect(try walk("*.jpg", in: folder.url.path) == ["a.jpg", "c.jpg"])
   }
