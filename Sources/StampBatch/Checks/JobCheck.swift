@@ -10,8 +10,17 @@ import StampRender
 package enum JobCheck {
   /// A diagnostic for each output whose extension names no format stampcam writes, and for each file the job writes
   /// (the overlay too when the job, or `overlayForEveryJob`, asks for it) with a name too long for its temporary file.
+  /// A job over many photos (`photos`) is decoded but not yet expanded into its photos' jobs by the batch: it is
+  /// refused by name rather than rendered as one job without a photo.
   package static func outputs(of job: JobEntry, file: String, overlayForEveryJob: Bool = false) -> [Diagnostic] {
-    job.outputs(overlayForEveryJob: overlayForEveryJob).flatMap { written -> [Diagnostic] in
+    if job.photos != nil {
+      return [
+        Diagnostic(
+          file: file, line: job.line, path: "jobs[\(job.index)].photos",
+          message: "a job over many photos is read but not yet rendered by this build; list its photos as jobs")
+      ]
+    }
+    return job.outputs(overlayForEveryJob: overlayForEveryJob).flatMap { written -> [Diagnostic] in
       var found: [String] = []
       // An overlay is written in its output's format: that one is told once, for the output.
       if written.kind != .overlay, OutputFormat(path: written.path) == nil {
