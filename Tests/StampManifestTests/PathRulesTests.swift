@@ -97,31 +97,4 @@ struct PathBytesTests {
     #expect(
       PathRules.refusal(ofOutput: "./" + Array(repeating: "d", count: 63).joined(separator: "/./") + "/./x.jpg") == nil)
   }
-
-  /// Each rule has its own reason, whatever the words: render and the decoder tell the same rule the same way.
-  @Test(arguments: [
-    ("/etc/x.jpg", PathRules.Refusal.absolute(path: "/etc/x.jpg")), ("a/../x.jpg", .parent), ("a/", .notAFile),
-    ("a/.", .notAFile), ("", .notAFile), (".stampcam/x.jpg", .inRecordsFolder),
-    ("./.stampcam//x.jpg", .inRecordsFolder),
-  ])
-  func eachRuleHasItsReason(_ path: String, _ reason: PathRules.Refusal) {
-    #expect(PathRules.refusal(ofOutput: path) == reason)
-    #expect(PathRules.renderRefusal(ofOutput: path) == reason)
-  }
-
-  /// 255 bytes a name, less the 43 its temporary name adds: 212 bytes pass, 213 do not, in a folder's name too; the
-  /// decoder leaves the names to the checks made before a run, render checks them all.
-  @Test func namesLeaveRoomForTheTemporarySuffix() {
-    let longest = String(repeating: "n", count: 208) + ".jpg"
-    #expect(PathRules.longestName == 212)
-    #expect(PathRules.longName(in: "d/" + longest) == nil)
-    let folder = String(repeating: "f", count: 213)
-    #expect(PathRules.longName(in: folder + "/a.jpg") == .nameTooLong(name: folder))
-    #expect(PathRules.refusal(ofOutput: folder + "/a.jpg") == nil)
-    #expect(PathRules.renderRefusal(ofOutput: folder + "/a.jpg") == .nameTooLong(name: folder))
-    #expect(
-      PathRules.Refusal.nameTooLong(name: folder).description
-        == "\"\(String(repeating: "f", count: 40))...\": a name of 213 bytes is too long (at most 212, leaving room for "
-        + "the temporary file's suffix)")
-  }
 }
