@@ -62,6 +62,8 @@ package enum JobCheck {
     of job: JobEntry, file: String, maxPixels: Int = Limits().maxPixels, inputs: InputPolicy = InputPolicy(),
     stampSize: ((String) throws -> StampSize)? = nil
   ) -> [Diagnostic] {
+    // A job over many photos has no photo of its own to replay on (`outputs(of:file:)` refuses it).
+    if job.photos != nil { return [] }
     let renderer = JobRenderer.replaying(maxPixels: maxPixels, inputs: inputs)
     do {
       _ = try renderer.replay(job, checkingSizes: true) { image in
