@@ -25,13 +25,4 @@ struct JobCheckTests {
     #expect(JobCheck.outputs(of: job(output: name212, overlay: true), file: "m.json").count == 1)
     #expect(JobCheck.outputs(of: job(output: name212), file: "m.json", overlayForEveryJob: true).count == 1)
   }
-
-  /// Until the batch expands a job over many photos, render and validate refuse it by name.
-  @Test func aJobOverManyPhotosIsRefusedByName() {
-    var entry = JobEntry(id: "wm", base: "", output: "{dir}/{stem}.jpg", index: 2, line: 5)
-    entry.photos = PhotoSet(.glob("in/*.jpg", ignoreCase: false))
-    let found = JobCheck.outputs(of: entry, file: "m.json")
-    #expect(found.map(\.path) == ["jobs[2].photos"])
-    #expect(found.first?.line == 5)
-  }
 }

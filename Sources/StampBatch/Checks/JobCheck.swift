@@ -10,16 +10,7 @@ import StampRender
 package enum JobCheck {
   /// A diagnostic for each output whose extension names no format stampcam writes, and for each file the job writes
   /// (the overlay too when the job, or `overlayForEveryJob`, asks for it) with a name too long for its temporary file.
-  /// A job over many photos (`photos`) is decoded but not yet expanded into its photos' jobs by the batch: it is
-  /// refused by name rather than rendered as one job without a photo.
   package static func outputs(of job: JobEntry, file: String, overlayForEveryJob: Bool = false) -> [Diagnostic] {
-    if job.photos != nil {
-      return [
-        Diagnostic(
-          file: file, line: job.line, path: "jobs[\(job.index)].photos",
-          message: "a job over many photos is read but not yet rendered by this build; list its photos as jobs")
-      ]
-    }
     return job.outputs(overlayForEveryJob: overlayForEveryJob).flatMap { written -> [Diagnostic] in
       var found: [String] = []
       // An overlay is written in its output's format: that one is told once, for the output.
@@ -37,8 +28,6 @@ package enum JobCheck {
 
   /// A diagnostic for each input of `job` that is missing, not a regular file, or unreadable.
   package static func inputs(of job: JobEntry, file: String) -> [Diagnostic] {
-    // A job over many photos has no photo of its own to look for (`outputs(of:file:)` refuses it).
-    if job.photos != nil { return [] }
     var found: [Diagnostic] = []
     var seen = Set<PathKey>()
     let inputs =
@@ -62,8 +51,6 @@ package enum JobCheck {
     of job: JobEntry, file: String, maxPixels: Int = Limits().maxPixels, inputs: InputPolicy = InputPolicy(),
     stampSize: ((String) throws -> StampSize)? = nil
   ) -> [Diagnostic] {
-    // A job over many photos has no photo of its own to replay on (`outputs(of:file:)` refuses it).
-    if job.photos != nil { return [] }
     let renderer = JobRenderer.replaying(maxPixels: maxPixels, inputs: inputs)
     do {
       _ = try renderer.replay(job, checkingSizes: true) { image in

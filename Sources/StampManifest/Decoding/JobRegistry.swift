@@ -23,7 +23,10 @@ struct JobRegistry {
         job.idValue ?? jobValue, child(path, "id"), "duplicate job id \"\(entry.id)\" (also jobs[\(other)])")
     }
     let writer = OutputTree.Job(index: entry.index, id: entry.id)
-    for written in entry.outputs(overlayForEveryJob: overlayForEveryJob) {
+    // A job over many photos writes its photos' files, checked as it is expanded (`JobExpansion`): its outputs
+    // here are templates, not files.
+    let written = entry.photos == nil ? entry.outputs(overlayForEveryJob: overlayForEveryJob) : []
+    for written in written {
       let output = written.path
       guard !output.isEmpty, let clash = outputs.add(output, job: writer) else { continue }
       let quoted = (written.kind == .overlay ? "its overlay " : "") + "\"\(output)\""

@@ -63,16 +63,19 @@ public struct ManifestDecoder: Sendable {
   }
 
   /// Every problem in a manifest file of either format, in file order; empty when it is valid. JSON Lines are
-  /// streamed. No photo or stamp file is touched: checking that they exist is the batch layer's job.
-  /// `check` adds what only the caller can judge (files on disk, writable formats) for each job that decodes;
-  /// in a JSON manifest it runs only when the whole document decodes.
+  /// streamed. A job over many photos is expanded (its folders walked or its list read; the photos are not opened)
+  /// and each photo's job checked as a listed job is. No photo or stamp file is touched: checking that they exist is
+  /// the batch layer's job. `check` adds what only the caller can judge (files on disk, writable formats) for each
+  /// job that decodes; in a JSON manifest it runs only when the whole document decodes.
   public func validate(contentsOf url: URL, checking check: (JobEntry) -> [Diagnostic] = { _ in [] })
     -> [Diagnostic]
   {
     if ManifestFormat(path: url.path) == .jsonLines { return validate(jobs(inLinesAt: url), checking: check) }
-    var collector = DiagnosticCollector(limit: limits.maxDiagnostics, file: Self.names(of: url).file)
+    let file = Self.names(of: url).file
+    var collector = DiagnosticCollector(limit: limits.maxDiagnostics, file: file)
     do {
-      for job in try decode(contentsOf: url).jobs { collector.add(check(job)) }
+      let listed = try decode(contentsOf: url).jobs.lazy.map { Result<JobEntry, ManifestError>.success($0) }
+      collector.add(expanding: listed.makeIterator(), file: file, decoder: self, checking: check)
     } catch {
       collector.add(error.diagnostics)
     }
@@ -83,14 +86,20 @@ public struct ManifestDecoder: Sendable {
   public func validate(_ lines: JSONLinesReader, checking check: (JobEntry) -> [Diagnostic] = { _ in [] })
     -> [Diagnostic]
   {
-    var collector = DiagnosticCollector(limit: limits.maxDiagnostics, file: Self.names(of: lines.url).file)
-    for record in lines {
-      switch record.result {
-      case .failure(let error): collector.add(error.diagnostics)
-      case .success(let job): collector.add(check(job))
-      }
-    }
+    let file = Self.names(of: lines.url).file
+    var collector = DiagnosticCollector(limit: limits.maxDiagnostics, file: file)
+    collector.add(expanding: lines.lazy.map(\.result).makeIterator(), file: file, decoder: self, checking: check)
     return collector.diagnostics
+  }
+
+  /// The jobs `records` make, checked (see `JobExpansion`): a job over many photos finds its photos with `sources`.
+  package func expanding<Records: IteratorProtocol<Result<JobEntry, ManifestError>>>(
+    _ records: Records, file: String,
+    sources: @escaping JobExpansion<Records>.Sources = PhotoSet.photos(of:)
+  ) -> JobExpansion<Records> {
+    JobExpansion(
+      records, file: file, checking: true, overlayForEveryJob: overlayForEveryJob,
+      maxComponents: limits.maxOutputComponents, sources: sources)
   }
 
   /// Streams the jobs of a JSON Lines manifest, one line at a time.
@@ -130,6 +139,22 @@ struct DiagnosticCollector {
   init(limit: Int, file: String) {
     self.limit = limit
     self.file = file
+  }
+
+  /// Adds the problems of every job `records` make, and what `check` finds in each that is made.
+  mutating func add<Records: IteratorProtocol<Result<JobEntry, ManifestError>>>(
+    expanding records: Records, file: String, decoder: ManifestDecoder, checking check: (JobEntry) -> [Diagnostic]
+  ) {
+    var made = decoder.expanding(records, file: file)
+    while let record = made.next() {
+      switch record {
+      case .failure(let error): add(error.diagnostics)
+      case .success(let job) where job.photo != nil:
+        // A photo's job is named, as its template's diagnostics would not tell which photo they are about.
+        add(check(job).map { $0.about("job \(JSONString.quoted(job.id))") })
+      case .success(let job): add(check(job))
+      }
+    }
   }
 
   mutating func add(_ diagnostics: [Diagnostic]) {

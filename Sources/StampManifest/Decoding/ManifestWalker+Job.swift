@@ -110,11 +110,13 @@ extension ManifestWalker {
   mutating func photos(_ v: JSONValue, _ path: String) -> PhotoSet? {
     switch v.kind {
     case .string:
-      return string(v, path).map { PhotoSet(.glob($0, ignoreCase: false), folder: folder) }
+      guard let glob = string(v, path), compiles(glob, v, path) else { return nil }
+      return PhotoSet(.glob(glob, ignoreCase: false), folder: folder)
     case .object:
       guard let m = members(v, Shapes.photos, path) else { return nil }
       let ignoreCase = bool(m, "ignoreCase", path)
       if let glob = string(m, "glob", path) {
+        guard let given = value(m, "glob"), compiles(glob, given, child(path, "glob")) else { return nil }
         return PhotoSet(.glob(glob, ignoreCase: ignoreCase ?? false), folder: folder)
       }
       guard let list = string(m, "list", path) else { return nil }
@@ -125,6 +127,17 @@ extension ManifestWalker {
     default:
       report(v, path, "expected a glob (a string) or an object with \"glob\" or \"list\", found \(v.typeName)")
       return nil
+    }
+  }
+
+  /// Whether `glob` is a photo glob; reports why not at `v`.
+  private mutating func compiles(_ glob: String, _ v: JSONValue, _ path: String) -> Bool {
+    do {
+      _ = try PhotoGlob(glob)
+      return true
+    } catch {
+      report(v, path, "\"\(glob)\" is not a photo glob: \(error.message)")
+      return false
     }
   }
 

@@ -34,3 +34,12 @@ public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
     return text + message
   }
 }
+
+extension Diagnostic {
+  /// The diagnostic with `subject` told before its message (`job "wm/a.jpg": ...`).
+  package func about(_ subject: String) -> Diagnostic {
+    var told = self
+    told.message = subject + ": " + message
+    return told
+  }
+}

@@ -1,0 +1,235 @@
+import StampCore
+
+/// The jobs a manifest makes, in order: a listed job as it is, a job over many photos (`photos`) as one job for each
+/// of its photos, in the photos' fixed order (see `PhotoWalk`, `ListPhotos`).
+///
+/// A photo's job is its template's, with the id `JOBID/RELATIVE-PATH`, the photo as its base, and its `output` and
+/// `viewOutput` filled (see `OutputTemplate`). Every job gets its `ordinal`, its place among the jobs made (what
+/// `--shard` splits): a listed job keeps its manifest index plus the photos made before it less their templates, so
+/// a manifest without a job over many photos shards exactly as before.
+///
+/// Checking (`checking: true`, the pass before anything is written) also refuses, as failed records naming both
+/// photos: a filled output that breaks the output rules, two jobs writing one file, an id a photo's job also has, a
+/// set of photos that cannot be read, one that finds no photo. Memory holds the made jobs' output paths and nothing
+/// that grows with the photos otherwise; the photos themselves stream.
+package struct JobExpansion<Jobs: IteratorProtocol<Result<JobEntry, ManifestError>>>: IteratorProtocol {
+  package typealias Element = Result<JobEntry, ManifestError>
+  /// Where a job over many photos finds them: the set's own source, or (render's second pass) the list the first
+  /// pass kept.
+  package typealias Sources = (JobEntry) -> Result<any PhotoSource, PhotoFailure>
+
+  private var jobs: Jobs
+  private let file: String
+  private let sources: Sources
+  private var checks: Checks?
+  /// The job over many photos being expanded, its photos, and how many it made so far.
+  private var current: (template: JobEntry, photos: any PhotoSource, made: Int)?
+  /// Photos made beyond one job each, so far (the ordinals' offset from the manifest's indexes).
+  private var extra = 0
+  /// Every job made so far (every photo counted), for the caller's tally.
+  package private(set) var count = 0
+
+  /// The jobs `jobs` make; `file` names the manifest in diagnostics. `checking` adds the checks above.
+  package init(
+    _ jobs: Jobs, file: String, checking: Bool, overlayForEveryJob: Bool = false,
+    maxComponents: Int = Limits().maxOutputComponents, sources: @escaping Sources = PhotoSet.photos(of:)
+  ) {
+    self.jobs = jobs
+    self.file = file
+    self.sources = sources
+    checks = checking ? Checks(file: file, overlayForEveryJob: overlayForEveryJob, maxComponents: maxComponents) : nil
+  }
+
+  package mutating func next() -> Element? {
+    while true {
+      if let made = nextPhoto() { return made }
+      guard let record = jobs.next() else { return nil }
+      guard case .success(var job) = record else { return record }
+      guard job.photos != nil else {
+        job.ordinal = job.index + extra
+        count += 1
+        if let problem = checks?.listed(job) { return .failure(problem) }
+        return .success(job)
+      }
+      if let problem = checks?.template(job) { return .failure(problem) }
+      switch sources(job) {
+      case .failure(let failure): return .failure(photosError(job, failure.message))
+      case .success(let photos): current = (job, photos, 0)
+      }
+    }
+  }
+
+  /// The next job of the job over many photos being expanded; nil when there is none (or no more).
+  private mutating func nextPhoto() -> Element? {
+    guard let (template, photos, made) = current else { return nil }
+    guard let item = photos.next() else {
+      current = nil
+      if made == 0 {
+        return .failure(photosError(template, "\(template.photos?.written ?? "the set") matches no photo"))
+      }
+      extra += made - 1
+      return nil
+    }
+    switch item {
+    case .failure(let failure): return .failure(photosError(template, failure.message))
+    case .success(let photo):
+      current?.made = made + 1
+      let job = Self.job(of: photo, template: template, index: made, ordinal: template.index + extra + made)
+      count += 1
+      if let problem = checks?.made(job) { return .failure(problem) }
+      return .success(job)
+    }
+  }
+
+  /// The job `template` makes for its `index`-th photo, `photo`, at `ordinal` among every job made.
+  static func job(of photo: Photo, template: JobEntry, index: Int, ordinal: Int) -> JobEntry {
+    var job = template
+    job.id = template.id + "/" + photo.relative
+    job.base = photo.path
+    job.photo = photo.relative
+    job.photos = nil
+    job.ordinal = ordinal
+    // `{dir}` is empty at the root: "{dir}/{stem}.jpg" fills to "/a.jpg", normalized to "a.jpg".
+    let fill = { (template: String) in
+      PathRules.normalize(OutputTemplate.fill(template, photo: photo.relative, index: index))
+    }
+    job.output = fill(template.output)
+    job.viewOutput = template.viewOutput.map(fill)
+    return job
+  }
+
+  private func photosError(_ template: JobEntry, _ message: String) -> ManifestError {
+    ManifestError(file: file, line: template.line, path: "jobs[\(template.index)].photos", message: message)
+  }
+}
+
+extension JobExpansion {
+  /// What the checking pass remembers: the outputs written so far, the ids of the jobs over many photos and the
+  /// listed ids that could be one of theirs, and whether standard input was taken.
+  struct Checks {
+    let file: String
+    let overlayForEveryJob: Bool
+    let maxComponents: Int
+    private var outputs = OutputTree()
+    /// Ids of jobs over many photos, and listed ids with a `/` (the only ones a photo's job can share).
+    private var templateIDs: Set<String> = []
+    private var slashIDs: Set<String> = []
+    private var standardInputTaken = false
+
+    init(file: String, overlayForEveryJob: Bool, maxComponents: Int) {
+      self.file = file
+      self.overlayForEveryJob = overlayForEveryJob
+      self.maxComponents = maxComponents
+    }
+
+    /// A listed job's outputs and id, kept so that a photo's job meeting them is refused (the decoder has already
+    /// told the clashes between listed jobs).
+    mutating func listed(_ job: JobEntry) -> ManifestError? {
+      var problems: [Diagnostic] = []
+      if job.id.utf8.contains(PathRules.slash) {
+        slashIDs.insert(job.id)
+        if let owner = Self.owner(of: job.id, among: templateIDs) {
+          problems.append(idClash(job, owner: owner))
+        }
+      }
+      for written in job.outputs(overlayForEveryJob: overlayForEveryJob) where !written.path.isEmpty {
+        // Told only when the other side is a photo's job: its id has its template's and a "/".
+        if let clash = outputs.add(written.path, job: OutputTree.Job(index: -1, id: job.id)),
+          clash.job.index >= 0
+        {
+          problems.append(outputClash(job, written, clash))
+        }
+      }
+      return problems.isEmpty ? nil : ManifestError(problems)
+    }
+
+    /// A job over many photos: its id, and that only one such job reads standard input.
+    mutating func template(_ job: JobEntry) -> ManifestError? {
+      templateIDs.insert(job.id)
+      var problems: [Diagnostic] = []
+      for other in slashIDs where Self.owner(of: other, among: [job.id]) != nil {
+        problems.append(
+          Diagnostic(
+            file: file, line: job.line, path: "jobs[\(job.index)].id",
+            message: "job \"\(job.id)\" over many photos names its photos' jobs \"\(job.id)/...\", and a listed "
+              + "job is \"\(other)\": rename one"))
+      }
+      if case .list("-") = job.photos?.source {
+        if standardInputTaken {
+          problems.append(
+            Diagnostic(
+              file: file, line: job.line, path: "jobs[\(job.index)].photos.list",
+              message: "standard input is read by an earlier job's list: only one job can list its photos on it"))
+        }
+        standardInputTaken = true
+      }
+      return problems.isEmpty ? nil : ManifestError(problems)
+    }
+
+    /// A photo's job: its filled outputs keep the output rules and meet no other job's.
+    mutating func made(_ job: JobEntry) -> ManifestError? {
+      var problems: [Diagnostic] = []
+      let place = "jobs[\(job.index)]"
+      for written in job.outputs(overlayForEveryJob: overlayForEveryJob) {
+        if let refusal = PathRules.refusal(ofOutput: written.path, maxComponents: maxComponents) {
+          problems.append(
+            Diagnostic(
+              file: file, line: job.line, path: "\(place).\(written.field)",
+              message: "job \"\(job.id)\": \(Self.quoted(written)) \(refusal)"))
+          continue
+        }
+        if let clash = outputs.add(written.path, job: OutputTree.Job(index: job.position, id: job.id)) {
+          problems.append(outputClash(job, written, clash))
+        }
+      }
+      return problems.isEmpty ? nil : ManifestError(problems)
+    }
+
+    /// The id of the job over many photos among `templates` whose photos' jobs `id` is named like, if any.
+    static func owner(of id: String, among templates: Set<String>) -> String? {
+      var bytes = id.utf8[...]
+      while let slash = bytes.lastIndex(of: PathRules.slash) {
+        bytes = id.utf8[..<slash]
+        let prefix = String(decoding: bytes, as: UTF8.self)
+        if templates.contains(prefix) { return prefix }
+      }
+      return nil
+    }
+
+    private func idClash(_ job: JobEntry, owner: String) -> Diagnostic {
+      Diagnostic(
+        file: file, line: job.line, path: "jobs[\(job.index)].id",
+        message: "job id \"\(job.id)\" is named like the jobs of \"\(owner)\", a job over many photos "
+          + "(\"\(owner)/PHOTO\"): rename one")
+    }
+
+    private static func quoted(_ written: JobOutput) -> String {
+      (written.kind == .overlay ? "its overlay " : "") + "\"\(written.path)\""
+    }
+
+    private func outputClash(_ job: JobEntry, _ written: JobOutput, _ clash: OutputTree.Clash) -> Diagnostic {
+      let mine = "\(Self.quoted(written)) of job \"\(job.id)\""
+      let message: String
+      switch clash {
+      case .sameFile(let other) where other.id == job.id:
+        message = "\(mine) is also this job's output"
+      case .sameFile(let other):
+        message = "\(mine) is also written by job \"\(other.id)\": the same file"
+      case .isFolder(let other):
+        message = "\(mine) is a folder that an output of job \"\(other.id)\" lies in; it cannot also be a file"
+      case .underFile(let other, let name):
+        message = "\(mine) needs \"\(name)\" as a folder, but job \"\(other.id)\" writes it as a file"
+      }
+      return Diagnostic(file: file, line: job.line, path: "jobs[\(job.index)].\(written.field)", message: message)
+    }
+  }
+}
+
+extension OutputTree.Clash {
+  /// The earlier job the clash is with.
+  var job: OutputTree.Job {
+    switch self {
+    case .sameFile(let job), .isFolder(let job), .underFile(let job, _): return job
+    }
+  }
+}
