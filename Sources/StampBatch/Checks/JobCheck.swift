@@ -75,13 +75,7 @@ package enum JobCheck {
         Diagnostic(file: file, line: job.line, path: "jobs[\(job.index)].\(field)", message: "\(output): \(reason)")
       ]
     } catch let error as ReplayError {
-      // `gestures[0]: stamp "a" is covered ...`: the path inside the job, then the message.
-      let text = "\(error)"
-      guard let colon = text.range(of: ": ") else {
-        return [Diagnostic(file: file, line: job.line, path: "jobs[\(job.index)]", message: text)]
-      }
-      let path = "jobs[\(job.index)]." + text[..<colon.lowerBound]
-      return [Diagnostic(file: file, line: job.line, path: path, message: String(text[colon.upperBound...]))]
+      return [Diagnostic(file: file, line: job.line, path: "jobs[\(job.index)].\(error.path)", message: error.message)]
     } catch {
       return [Diagnostic(file: file, line: job.line, path: "jobs[\(job.index)]", message: told(error))]
     }
