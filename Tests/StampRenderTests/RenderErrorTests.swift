@@ -149,3 +149,19 @@ struct RenderErrorTests {
     #expect(wrong.withLock { $0 }.isEmpty, "\(wrong.withLock { $0 })")
   }
 }
+
+extension RenderErrorTests {
+  /// What the one reader of libvips' words finds in a line, for lines libvips 8.14 writes.
+  @Test func aLineOfLibvipsTextIsReadOnce() {
+    let precision = VipsLine("VipsJpeg: Unsupported JPEG data precision 12")
+    #expect(precision.jpegPrecision == "12" && !precision.truncated && !precision.unknownFormat)
+    #expect(precision.fromLoader, "vipsjpeg is a loader's domain")
+    let format = VipsLine("VipsForeignLoad: \"star.png\" is not a known file format")
+    #expect(format.unknownFormat && format.fromLoader && format.jpegPrecision == nil)
+    #expect(VipsLine("VipsJpeg: Premature end of input file").truncated)
+    #expect(VipsLine("error in tile 0 x 24").bookkeeping && !VipsLine("IDAT: CRC error").bookkeeping)
+    let save = VipsLine("vips2jpeg: unable to write to target out/.a.jpg.stampcam-00000000-12-0badf00d.tmp")
+    #expect(save.namesTemporary && !save.fromLoader)
+    #expect(!VipsLine("No space left on device").fromLoader)
+  }
+}

@@ -84,8 +84,11 @@ package enum JobCheck {
   /// A replay's error in the words render uses: a header libvips could not read is told by reading that file alone
   /// (`photo.jpg: a 12-bit JPEG...`, where libvips' own text said only "cannot read image").
   package static func told(_ error: any Error) -> String {
-    guard let failure = RenderError(error), case .unreadable(let path, _) = failure else { return "\(error)" }
-    return "\(failure.diagnosed(reading: path))"
+    guard let failure = RenderError(error) else { return "\(error)" }
+    switch failure {
+    case .unreadable(let path, _), .refused(let path, _, _): return "\(failure.diagnosed(reading: path))"
+    default: return "\(error)"
+    }
   }
 
   /// An image's upright size from its header; throws when the header cannot be read (with the loaders `inputs`

@@ -74,7 +74,7 @@ enum JPEGTransplant {
       return Attempt(path: .libvips(.damaged(message)), facts: facts)
     } catch {
       switch RenderError(error) {
-      case .fileTooLarge?, .stopped?, .input?, .unreadable?: throw RenderError(error) ?? error
+      case .fileTooLarge?, .stopped?, .input?, .unreadable?, .refused?: throw RenderError(error) ?? error
       default: return Attempt(path: .libvips(.damaged("\(error)")), facts: facts)
       }
     }

@@ -52,18 +52,21 @@ final class Image: @unchecked Sendable {
   static func open(_ file: InputFile, sequential: Bool, policy: InputPolicy, jpegShrink: Int = 1) throws -> Image {
     try Vips.start()
     var why = [CChar](repeating: 0, count: 256)
+    var refusal = SCV_LOAD_NOT_REFUSED
     let loaded = why.withUnsafeMutableBufferPointer { buffer in
       Vips.call {
         scv_load_descriptor(
           file.descriptor, sequential ? 1 : 0, policy.failOn.vips, policy.untrustedLoaders ? 1 : 0, Int32(jpegShrink),
-          buffer.baseAddress, buffer.count)
+          &refusal, buffer.baseAddress, buffer.count)
       }
     }
     guard let pointer = loaded else {
       // A refusal before libvips read the file is told in `why`, this call's own; anything else is in the shared
       // buffer (and `RenderError.diagnosed` tells it alone when it matters).
-      let own = why.nulTerminatedText
-      throw RenderError.unreadable(path: file.path, message: own.isEmpty ? Vips.takeError() : own)
+      guard let reason = RenderError.Refusal(refusal) else {
+        throw RenderError.unreadable(path: file.path, message: Vips.takeError())
+      }
+      throw RenderError.refused(path: file.path, refusal: reason, message: why.nulTerminatedText)
     }
     return Image(owning: pointer, source: file.path, failOn: policy.failOn)
   }
@@ -128,6 +131,18 @@ extension Image {
     let status = try evaluating { Vips.call { scv_write_to_memory(pointer, buffer.baseAddress, buffer.count) } }
     guard status == 0 else {
       throw RenderError.operation(path: source, operation: "decode", message: Vips.takeError())
+    }
+  }
+}
+
+extension RenderError.Refusal {
+  /// The loader's refusal code as a value; nil when it did not refuse.
+  init?(_ code: scv_load_refusal) {
+    switch code {
+    case SCV_LOAD_CANNOT_REOPEN: self = .cannotReopen
+    case SCV_LOAD_UNKNOWN_FORMAT: self = .unknownFormat
+    case SCV_LOAD_LOADER_NOT_ALLOWED: self = .loaderNotAllowed
+    default: return nil
     }
   }
 }
