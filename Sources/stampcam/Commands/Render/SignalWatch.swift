@@ -33,7 +33,7 @@ final class SignalWatch {
         }
         guard count == 1 else {
           Cancellation.removeTemporaryFiles()
-          exit(128 + first)
+          exit(ExitStatus.signal(first))
         }
         cancellation.cancel()
         let name = Self.name(number)
