@@ -16,7 +16,9 @@ struct FolderTests {
     let sub = try Folder.open(path: w.path("out")).child("sub", creating: false)
     try FileManager.default.moveItem(atPath: w.path("out/sub"), toPath: w.path("out/moved"))
     try FileManager.default.createSymbolicLink(atPath: w.path("out/sub"), withDestinationPath: w.path("elsewhere"))
-    let staged = try AtomicFile.stage(OutputTarget(folder: sub, name: "x.txt", display: "sub/x.txt")) { fd in
+    let staged = try AtomicFile.stage(
+      OutputTarget(folder: sub, name: "x.txt", display: "sub/x.txt"), registry: TemporaryFiles()
+    ) { fd in
       #expect(Foundation.write(fd, "hello", 5) == 5)
     }
     try staged.commit()
@@ -70,7 +72,9 @@ struct FolderTests {
     try FileManager.default.linkItem(atPath: w.path("photo.txt"), toPath: w.path("hard.txt"))
     let protected = try #require(FileIdentity(path: w.path("photo.txt")))
     for name in ["link.txt", "hard.txt"] {
-      let staged = try AtomicFile.stage(OutputTarget(folder: folder, name: name, display: name)) { _ in }
+      let staged = try AtomicFile.stage(
+        OutputTarget(folder: folder, name: name, display: name), registry: TemporaryFiles()
+      ) { _ in }
       #expect(throws: FileError.self) { try staged.commit(protecting: [protected]) }
     }
     #expect(try String(contentsOfFile: w.path("photo.txt"), encoding: .utf8) == "input")

@@ -84,11 +84,13 @@ final class Image: @unchecked Sendable {
     return Image(owning: result, source: source, failOn: failOn)
   }
 
-  /// The pixels as interleaved 8-bit samples, row by row (decodes the image).
-  func pixels() throws -> [UInt8] {
+  /// The pixels as interleaved 8-bit samples, row by row (decodes the image, stopped by `control`).
+  func pixels(under control: JobControl? = nil) throws -> [UInt8] {
     let eight = format == VIPS_FORMAT_UCHAR ? self : try derive("cast") { scv_cast($0, &$1, VIPS_FORMAT_UCHAR) }
     var length = 0
-    let written = try eight.evaluating { Vips.call { vips_image_write_to_memory(eight.pointer, &length) } }
+    let written = try eight.evaluating(under: control) {
+      Vips.call { vips_image_write_to_memory(eight.pointer, &length) }
+    }
     guard let raw = written else {
       throw RenderError.operation(path: source, operation: "decode", message: Vips.takeError())
     }
@@ -126,9 +128,11 @@ extension Image {
   }
 
   /// Computes this 8-bit image's pixels (interleaved) into `buffer`, which holds at least width x height x bands
-  /// bytes.
-  func write(into buffer: UnsafeMutableRawBufferPointer) throws {
-    let status = try evaluating { Vips.call { scv_write_to_memory(pointer, buffer.baseAddress, buffer.count) } }
+  /// bytes, stopped by `control`.
+  func write(into buffer: UnsafeMutableRawBufferPointer, under control: JobControl?) throws {
+    let status = try evaluating(under: control) {
+      Vips.call { scv_write_to_memory(pointer, buffer.baseAddress, buffer.count) }
+    }
     guard status == 0 else {
       throw RenderError.operation(path: source, operation: "decode", message: Vips.takeError())
     }

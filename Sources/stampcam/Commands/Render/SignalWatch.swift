@@ -32,7 +32,7 @@ final class SignalWatch {
           return (state.count, state.first ?? number)
         }
         guard count == 1 else {
-          Cancellation.removeTemporaryFiles()
+          cancellation.removeTemporaryFiles()
           exit(ExitStatus.signal(first))
         }
         cancellation.cancel()
