@@ -33,8 +33,8 @@ struct JobRenderer: Sendable {
     job.outputs(overlayForEveryJob: overlayAll)
   }
 
-  /// The context of a job run alone (with no batch around it): a stop switch nothing throws, its stamps' budget,
-  /// this renderer's codecs and temporary files of its own.
+  /// The context of one job: `control` (by default one nothing stops), a budget of `maxPixels` decoded stamp pixels,
+  /// this renderer's codecs, and `temporaries` (the run's; by default a registry of its own, for a job run alone).
   func context(control: JobControl = JobControl(), temporaries: TemporaryFiles = TemporaryFiles()) -> JobContext {
     JobContext(
       control: control, budget: StampBudget(limit: renderer.maxPixels), codecs: codecs, temporaries: temporaries)
