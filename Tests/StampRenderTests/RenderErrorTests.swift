@@ -165,3 +165,24 @@ extension RenderErrorTests {
     #expect(!VipsLine("No space left on device").fromLoader)
   }
 }
+
+extension RenderErrorTests {
+  /// libvips' lines of a failed save, the photo being fine: other inputs' loader lines and lines naming temporary
+  /// files go (they may be other jobs'); the text keeps libvips' own words, joined as before.
+  @Test func anEncodingErrorKeepsOnlyItsOwnLines() throws {
+    let fixtures = try Fixtures()
+    defer { fixtures.remove() }
+    let photo = try Self.photo(fixtures, "photo.png")
+    let failed = RenderError.encoding(
+      path: "out.png",
+      lines: [
+        "pngload: out of order read", "vips2png: unable to write to .b.png.stampcam-0-1-0badf00d.tmp",
+        "vips_image_write: out of memory",
+      ])
+    let told = failed.diagnosed(reading: photo)
+    #expect(told == .encoding(path: "out.png", lines: ["vips_image_write: out of memory"]))
+    #expect("\(told)" == "out.png: cannot write: vips_image_write: out of memory")
+    let nothing = RenderError.encoding(path: "out.png", lines: ["jpegload: premature end"]).diagnosed(reading: photo)
+    #expect("\(nothing)" == "out.png: cannot write: unknown libvips error")
+  }
+}

@@ -23,13 +23,15 @@ extension RenderError {
     case .unreadable(let path, _), .refused(let path, .cannotReopen, _), .operation(let path, _, _):
       guard PathKey(path) == PathKey(base), let problem = Self.problem(reading: base) else { return self }
       return .input(path: base, problem: problem)
-    case .write(let path, let message):
+    case .write:
+      if let problem = Self.problem(reading: base) { return .input(path: base, problem: problem) }
+      return self
+    case .encoding(let path, let lines):
       if let problem = Self.problem(reading: base) { return .input(path: base, problem: problem) }
       // The photo is fine: drop what other jobs' failures left in the shared buffer (their inputs' loaders,
-      // their temporary files). `Vips.takeError` joined libvips' lines with "; ".
-      let own = message.components(separatedBy: "; ").map(VipsLine.init).filter { !$0.fromLoader && !$0.namesTemporary }
-      return .write(
-        path: path, message: own.isEmpty ? "unknown libvips error" : own.map(\.text).joined(separator: "; "))
+      // their temporary files).
+      let own = lines.map(VipsLine.init).filter { !$0.fromLoader && !$0.namesTemporary }
+      return .encoding(path: path, lines: own.isEmpty ? ["unknown libvips error"] : own.map(\.text))
     }
   }
 

@@ -22,6 +22,8 @@ package enum RenderError: Error, CustomStringConvertible, Equatable {
   case stopped(path: String, reason: String)
   /// The output could not be written.
   case write(path: String, message: String)
+  /// libvips could not encode the output: its error lines (which may hold other jobs' failures, see `diagnosed`).
+  case encoding(path: String, lines: [String])
   /// The output's extension names no format stampcam writes.
   case unsupportedFormat(path: String)
 
@@ -49,6 +51,8 @@ package enum RenderError: Error, CustomStringConvertible, Equatable {
       return reason
     case .write(let path, let message):
       return "\(path): cannot write: \(message)"
+    case .encoding(let path, let lines):
+      return "\(path): cannot write: \(lines.joined(separator: "; "))"
     case .unsupportedFormat(let path):
       return "\(path): unknown output format (use .jpg, .jpeg, .png, .webp, .tif or .tiff)"
     }

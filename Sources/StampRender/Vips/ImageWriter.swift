@@ -63,7 +63,7 @@ enum ImageWriter {
       if writeErrno != 0 { throw RenderError.write(path: display, message: Errno.text(writeErrno)) }
       // A broken input also ends here (libvips decodes while it encodes): `RenderError.diagnosed` tells which.
       // The message names the output as the user will know it, never the temporary file.
-      throw RenderError.write(path: display, message: Vips.takeError())
+      throw RenderError.encoding(path: display, lines: Vips.takeErrorLines())
     }
   }
 }
