@@ -46,10 +46,13 @@ static const char *scv_loader_nickname(const char *loader) {
 }
 
 VipsImage *scv_load_descriptor(
-  int fd, int sequential, int fail_on, int any_loader, int jpeg_shrink, char *why, size_t why_size) {
+  int fd, int sequential, int fail_on, int any_loader, int jpeg_shrink, scv_load_refusal *refusal, char *why,
+  size_t why_size) {
+  if (refusal) *refusal = SCV_LOAD_NOT_REFUSED;
   if (why && why_size > 0) why[0] = '\0';
   int own = scv_own_descriptor(fd);
   if (own < 0) {
+    if (refusal) *refusal = SCV_LOAD_CANNOT_REOPEN;
     if (why && why_size > 0) g_snprintf(why, why_size, "cannot reopen the file: %s", g_strerror(errno));
     return NULL;
   }
@@ -60,12 +63,14 @@ VipsImage *scv_load_descriptor(
   const char *loader = vips_foreign_find_load_source(source);
   if (!loader) {
     g_object_unref(source);
+    if (refusal) *refusal = SCV_LOAD_UNKNOWN_FORMAT;
     if (why && why_size > 0) g_snprintf(why, why_size, "not an image in a known format");
     return NULL;
   }
   int allowed = any_loader;
   for (int i = 0; !allowed && scv_safe_loaders[i]; i++) allowed = strcmp(loader, scv_safe_loaders[i]) == 0;
   if (!allowed) {
+    if (refusal) *refusal = SCV_LOAD_LOADER_NOT_ALLOWED;
     if (why && why_size > 0)
       g_snprintf(why, why_size, "format not allowed (%s; stampcam reads JPEG, PNG, WebP, TIFF, GIF "
         "and HEIF unless --allow-untrusted-loaders is given)", scv_loader_nickname(loader));

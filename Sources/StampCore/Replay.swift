@@ -14,14 +14,14 @@ public let maxGestureSteps = 100_000
 ///
 /// - Throws: `ReplayError` for a scene or an item that cannot be replayed; nothing is half-applied, since the
 ///   result is returned only on success.
-public func replay(_ spec: SceneSpec) throws -> SceneResult {
+public func replay(_ spec: SceneSpec) throws(ReplayError) -> SceneResult {
   var traces: [TouchTrace]?
   return try run(spec, recording: &traces)
 }
 
 /// Replays like `replay(_:)` and also returns where every finger went, in image pixels (each point mapped with
 /// the viewport as it was when the finger got there), for pictures of what happened.
-package func replayTracing(_ spec: SceneSpec) throws -> (SceneResult, [TouchTrace]) {
+package func replayTracing(_ spec: SceneSpec) throws(ReplayError) -> (SceneResult, [TouchTrace]) {
   var traces: [TouchTrace]? = []
   let result = try run(spec, recording: &traces)
   return (result, traces ?? [])
@@ -31,7 +31,7 @@ package func replayTracing(_ spec: SceneSpec) throws -> (SceneResult, [TouchTrac
 /// next item starts: for an app that goes on from a script (`stampcam record`), in the state the batch reaches.
 ///
 /// - Throws: `ReplayError` for a scene or an item that cannot be replayed.
-package func replayedSession(_ spec: SceneSpec) throws -> (session: StampSession, next: Double) {
+package func replayedSession(_ spec: SceneSpec) throws(ReplayError) -> (session: StampSession, next: Double) {
   var traces: [TouchTrace]?
   var (session, next) = try play(spec, recording: &traces)
   // The app reads what each of its own calls reports from here on.
@@ -39,7 +39,9 @@ package func replayedSession(_ spec: SceneSpec) throws -> (session: StampSession
   return (session, next)
 }
 
-private func play(_ spec: SceneSpec, recording traces: inout [TouchTrace]?) throws -> (StampSession, Double) {
+private func play(
+  _ spec: SceneSpec, recording traces: inout [TouchTrace]?
+) throws(ReplayError) -> (StampSession, Double) {
   var session = try StampSession(spec)
   // The batch reads only the final scene and its gestures, not each call's.
   session.engine.log.reportsLatest = false
@@ -53,7 +55,7 @@ private func play(_ spec: SceneSpec, recording traces: inout [TouchTrace]?) thro
   return (session, start)
 }
 
-private func run(_ spec: SceneSpec, recording traces: inout [TouchTrace]?) throws -> SceneResult {
+private func run(_ spec: SceneSpec, recording traces: inout [TouchTrace]?) throws(ReplayError) -> SceneResult {
   let result = try play(spec, recording: &traces).0.result
   try SceneCheck.validate(result)
   return result

@@ -40,7 +40,7 @@ struct BatchRunnerTests {
     #expect(outcomes[1].error?.contains("nowhere.jpg") == true)
     #expect(FileManager.default.fileExists(atPath: out + "/a.png"))
     #expect(FileManager.default.fileExists(atPath: out + "/sub/c.png"))
-    #expect(Summary(outcomes, seconds: 0).exitStatus == 1)
+    #expect(Summary(outcomes, seconds: 0).failed == 1)
   }
 
   /// An output folder that is a symbolic link to somewhere else is refused: the real path decides.

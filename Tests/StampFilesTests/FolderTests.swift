@@ -16,7 +16,9 @@ struct FolderTests {
     let sub = try Folder.open(path: w.path("out")).child("sub", creating: false)
     try FileManager.default.moveItem(atPath: w.path("out/sub"), toPath: w.path("out/moved"))
     try FileManager.default.createSymbolicLink(atPath: w.path("out/sub"), withDestinationPath: w.path("elsewhere"))
-    let staged = try AtomicFile.stage(OutputTarget(folder: sub, name: "x.txt", display: "sub/x.txt")) { fd in
+    let staged = try AtomicFile.stage(
+      OutputTarget(folder: sub, name: "x.txt", display: "sub/x.txt"), registry: TemporaryFiles()
+    ) { fd in
       #expect(Foundation.write(fd, "hello", 5) == 5)
     }
     try staged.commit()
@@ -33,10 +35,30 @@ struct FolderTests {
     try FileManager.default.createDirectory(atPath: w.path("elsewhere"), withIntermediateDirectories: true)
     try FileManager.default.createSymbolicLink(atPath: w.path("out/link"), withDestinationPath: w.path("elsewhere"))
     let out = try Folder.open(path: w.path("out"))
-    #expect(throws: Folder.Failure(name: "link", reason: "is a symbolic link")) {
+    #expect(throws: Folder.Failure(name: "link", reason: .symbolicLink)) {
       try out.child("link", creating: true)
     }
     #expect(throws: Folder.Failure.self) { try out.child("..", creating: true) }
+  }
+
+  /// A folder that cannot be opened says why as a value callers decide by, and in the words the user reads.
+  @Test func aFailureCarriesItsReasonAsAValue() throws {
+    let w = try TestFolder()
+    defer { w.remove() }
+    _ = try w.write("out/file.txt", "x")
+    let out = try Folder.open(path: w.path("out"))
+    #expect(throws: Folder.Failure(name: "..", reason: .notAPlainName)) { try out.child("..", creating: true) }
+    #expect(throws: Folder.Failure(name: "file.txt", reason: .notAFolder)) { try out.child("file.txt", creating: true) }
+    #expect(throws: Folder.Failure(name: "none", reason: .missing)) { try out.child("none", creating: false) }
+    let words: [(Folder.Reason, String)] = [
+      (.missing, "no such file or folder"), (.notAFolder, "is not a folder"), (.symbolicLink, "is a symbolic link"),
+      (.danglingLink, "a symbolic link to nothing"), (.notAPlainName, "is not a plain folder name"),
+      (.system(EACCES), "permission denied"),
+    ]
+    for (reason, text) in words {
+      #expect("\(Folder.Failure(name: "a/b", reason: reason))" == "a/b: " + text)
+    }
+    #expect(Folder.Reason(errno: ELOOP) == .symbolicLink && Folder.Reason(errno: EIO) == .system(EIO))
   }
 
   /// A target that became a symbolic link, a folder or an input before the rename is not replaced, and the job's
@@ -50,7 +72,9 @@ struct FolderTests {
     try FileManager.default.linkItem(atPath: w.path("photo.txt"), toPath: w.path("hard.txt"))
     let protected = try #require(FileIdentity(path: w.path("photo.txt")))
     for name in ["link.txt", "hard.txt"] {
-      let staged = try AtomicFile.stage(OutputTarget(folder: folder, name: name, display: name)) { _ in }
+      let staged = try AtomicFile.stage(
+        OutputTarget(folder: folder, name: name, display: name), registry: TemporaryFiles()
+      ) { _ in }
       #expect(throws: FileError.self) { try staged.commit(protecting: [protected]) }
     }
     #expect(try String(contentsOfFile: w.path("photo.txt"), encoding: .utf8) == "input")

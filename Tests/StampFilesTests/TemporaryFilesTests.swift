@@ -5,10 +5,10 @@ import Testing
 
 @testable import StampFiles
 
-@Suite("Temporary files: always removed, committed with their record", .serialized)
+@Suite("Temporary files: always removed, committed with their record")
 struct TemporaryFilesTests {
-  func stage(_ folder: Folder, _ name: String) throws -> StagedFile {
-    try AtomicFile.stage(OutputTarget(folder: folder, name: name, display: name)) { fd in
+  func stage(_ folder: Folder, _ name: String, in registry: TemporaryFiles = TemporaryFiles()) throws -> StagedFile {
+    try AtomicFile.stage(OutputTarget(folder: folder, name: name, display: name), registry: registry) { fd in
       #expect(Foundation.write(fd, "data", 4) == 4)
     }
   }
@@ -34,12 +34,9 @@ struct TemporaryFilesTests {
     let w = try TestFolder()
     defer { w.remove() }
     let folder = try Folder.open(path: w.url.path)
-    // A registry of its own: the shared one holds the files of the tests running alongside.
     let registry = TemporaryFiles()
-    let pending = try stage(folder, "pending.txt")
-    let committing = try stage(folder, "done.txt")
-    registry.add(pending)
-    registry.add(committing)
+    _ = try stage(folder, "pending.txt", in: registry)
+    let committing = try stage(folder, "done.txt", in: registry)
     let (entered, release, finished) = (DispatchSemaphore(value: 0), DispatchSemaphore(value: 0), DispatchGroup())
     let recorded = Locked(false)
     let recordedWhenRemoved = Locked<Bool?>(nil)
@@ -63,6 +60,26 @@ struct TemporaryFilesTests {
     finished.wait()
     #expect(recordedWhenRemoved.withLock { $0 } == true)
     #expect(w.files("") == ["done.txt"])
-    TemporaryFiles.shared.discard([pending])
+    #expect(registry.inProgress.isEmpty)
+  }
+
+  /// Two runs in one process keep two registries: one's cleanup (a signal) removes its own temporaries and leaves
+  /// the other's, which that run still commits.
+  @Test func oneRegistrysCleanupLeavesTheOthersTemporaries() throws {
+    let w = try TestFolder()
+    defer { w.remove() }
+    let folder = try Folder.open(path: w.url.path)
+    let (first, second) = (TemporaryFiles(), TemporaryFiles())
+    let mine = try stage(folder, "mine.txt", in: first)
+    let theirs = try stage(folder, "theirs.txt", in: second)
+    #expect(first.inProgress == ["mine.txt"] && second.inProgress == ["theirs.txt"])
+    first.removeAll()
+    #expect(first.inProgress.isEmpty && second.inProgress == ["theirs.txt"])
+    // Only `theirs`' temporary is left (a dot name, then `.stampcam-`), and it commits.
+    let left = try FileManager.default.contentsOfDirectory(atPath: w.url.path)
+    #expect(left.count == 1 && left.allSatisfy { $0.hasPrefix(".theirs.txt.stampcam-") }, "\(left)")
+    #expect(second.commit([theirs], protecting: []) { _ in true } == nil)
+    #expect(w.files("") == ["theirs.txt"])
+    _ = mine
   }
 }

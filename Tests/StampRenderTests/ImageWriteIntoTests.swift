@@ -41,7 +41,7 @@ struct ImageWriteIntoTests {
       let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: image.width * image.height * 3, alignment: 1)
       defer { buffer.deallocate() }
       buffer.initializeMemory(as: UInt8.self, repeating: 7)
-      try image.write(into: buffer)
+      try image.write(into: buffer, under: nil)
       results.append(Array(buffer))
     }
     // Compared whole, printed as a count: a failure would otherwise print 8,610 samples twice.
@@ -66,6 +66,6 @@ struct ImageWriteIntoTests {
     let image = try Self.composite(fixtures)
     let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: image.width * (image.height - 1) * 3, alignment: 1)
     defer { buffer.deallocate() }
-    #expect(throws: RenderError.self) { try image.write(into: buffer) }
+    #expect(throws: RenderError.self) { try image.write(into: buffer, under: nil) }
   }
 }

@@ -135,3 +135,32 @@ extension InputFileTests {
     #expect(wrong.withLock { $0 }.isEmpty, "\(wrong.withLock { $0 })")
   }
 }
+
+extension InputFileTests {
+  /// The loader's refusal reaches Swift as its code, the words beside it unchanged; diagnosing switches on the code.
+  @Test func aRefusalIsACodeBesideItsWords() throws {
+    let fixtures = try Fixtures()
+    defer { fixtures.remove() }
+    try fixtures.folder.write("p.ppm", "P6\n2 2\n255\n" + String(repeating: "a", count: 12))
+    try fixtures.folder.write("t.txt", "no image here, only words\n")
+    let cases: [(String, RenderError.Refusal, String, String)] = [
+      (
+        "p.ppm", .loaderNotAllowed,
+        "format not allowed (ppmload_source; stampcam reads JPEG, PNG, WebP, TIFF, GIF and HEIF unless "
+          + "--allow-untrusted-loaders is given)",
+        // Refused by policy: told as it is, not decoded again.
+        "cannot read image: format not allowed (ppmload"
+      ),
+      ("t.txt", .unknownFormat, "not an image in a known format", "not a JPEG/PNG/WebP/TIFF/... image"),
+    ]
+    for (name, refusal, words, diagnosed) in cases {
+      let path = fixtures.path(name)
+      let error = #expect(throws: RenderError.self) {
+        try Image.open(InputFile.open(path), sequential: true, policy: InputPolicy())
+      }
+      #expect(error == .refused(path: path, refusal: refusal, message: words))
+      #expect(error?.description == "\(path): cannot read image: \(words)")
+      #expect(error.map { "\($0.diagnosed(reading: path))" }?.hasPrefix("\(path): \(diagnosed)") == true)
+    }
+  }
+}

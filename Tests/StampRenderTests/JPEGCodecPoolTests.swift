@@ -8,13 +8,13 @@ struct JPEGCodecPoolTests {
   /// the idle ones freed, so that it does not hold them and its own pixels at once.
   @Test func idleCodecsAreKeptThenDropped() throws {
     let pool = JPEGCodecPool(limit: 8)
-    try pool.withCodec { _ in
-      try pool.withCodec { _ in }
+    try pool.withCodec(stoppedBy: nil) { _ in
+      try pool.withCodec(stoppedBy: nil) { _ in }
     }
     #expect(pool.idleCount == 2)
     pool.dropIdle()
     #expect(pool.idleCount == 0)
-    try pool.withCodec { _ in }
+    try pool.withCodec(stoppedBy: nil) { _ in }
     #expect(pool.idleCount == 1)
   }
 }

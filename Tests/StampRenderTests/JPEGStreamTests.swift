@@ -89,7 +89,7 @@ struct JPEGStreamTests {
     ) { Fixtures.texture($0, $1) }
     for base in [small, turned] {
       let plan = RenderPlan(base: base, stamps: [])
-      let lender = ArraysLender()
+      let lender = ArraysLender(pool: JPEGCodecPool())
       let composed = try Renderer().compose(plan, lender: lender)
       #expect(lender.lends == (base == small), "\(base)")
       let got = try #require(composed.reader).telling { try composed.image.pixels() }

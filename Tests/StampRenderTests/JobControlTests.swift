@@ -18,7 +18,7 @@ struct JobControlTests {
     let control = JobControl()
     control.stop(because: "stopped for the test")
     do {
-      _ = try control.run { try renderer.render(plan, to: fixtures.path(output)) }
+      _ = try renderer.forJob(JobContext(control: control)).render(plan, to: fixtures.path(output))
       Issue.record("a stopped job rendered")
     } catch {
       // The reason alone: the file being worked on (the photo, or the stamp) is not at fault.

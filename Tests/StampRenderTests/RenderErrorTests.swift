@@ -149,3 +149,40 @@ struct RenderErrorTests {
     #expect(wrong.withLock { $0 }.isEmpty, "\(wrong.withLock { $0 })")
   }
 }
+
+extension RenderErrorTests {
+  /// What the one reader of libvips' words finds in a line, for lines libvips 8.14 writes.
+  @Test func aLineOfLibvipsTextIsReadOnce() {
+    let precision = VipsLine("VipsJpeg: Unsupported JPEG data precision 12")
+    #expect(precision.jpegPrecision == "12" && !precision.truncated && !precision.unknownFormat)
+    #expect(precision.fromLoader, "vipsjpeg is a loader's domain")
+    let format = VipsLine("VipsForeignLoad: \"star.png\" is not a known file format")
+    #expect(format.unknownFormat && format.fromLoader && format.jpegPrecision == nil)
+    #expect(VipsLine("VipsJpeg: Premature end of input file").truncated)
+    #expect(VipsLine("error in tile 0 x 24").bookkeeping && !VipsLine("IDAT: CRC error").bookkeeping)
+    let save = VipsLine("vips2jpeg: unable to write to target out/.a.jpg.stampcam-00000000-12-0badf00d.tmp")
+    #expect(save.namesTemporary && !save.fromLoader)
+    #expect(!VipsLine("No space left on device").fromLoader)
+  }
+}
+
+extension RenderErrorTests {
+  /// libvips' lines of a failed save, the photo being fine: other inputs' loader lines and lines naming temporary
+  /// files go (they may be other jobs'); the text keeps libvips' own words, joined as before.
+  @Test func anEncodingErrorKeepsOnlyItsOwnLines() throws {
+    let fixtures = try Fixtures()
+    defer { fixtures.remove() }
+    let photo = try Self.photo(fixtures, "photo.png")
+    let failed = RenderError.encoding(
+      path: "out.png",
+      lines: [
+        "pngload: out of order read", "vips2png: unable to write to .b.png.stampcam-0-1-0badf00d.tmp",
+        "vips_image_write: out of memory",
+      ])
+    let told = failed.diagnosed(reading: photo)
+    #expect(told == .encoding(path: "out.png", lines: ["vips_image_write: out of memory"]))
+    #expect("\(told)" == "out.png: cannot write: vips_image_write: out of memory")
+    let nothing = RenderError.encoding(path: "out.png", lines: ["jpegload: premature end"]).diagnosed(reading: photo)
+    #expect("\(nothing)" == "out.png: cannot write: unknown libvips error")
+  }
+}

@@ -127,11 +127,11 @@ struct ShrinkOnLoadTests {
         image: path,
         placement: PlacedStamp(id: "s", center: StampPoint(150, 100), size: StampSize(100, 100), scale: 1, rotation: 0))
     }
-    var renderer = Renderer()
-    renderer.compositor.budget = StampBudget(limit: 20_000)
+    let budget = StampBudget(limit: 20_000)
+    let renderer = Renderer().forJob(JobContext(budget: budget))
     _ = try renderer.compositor.composite(
       stamps.prefix(2).map(placed) + [placed(stamps[1])], onto: base, map: .identity)
-    #expect(renderer.compositor.budget?.total == 20_000)
+    #expect(budget.total == 20_000)
     #expect {
       _ = try renderer.compositor.composite([placed(stamps[2])], onto: base, map: .identity)
     } throws: { error in

@@ -24,7 +24,7 @@ struct WriteErrorTests {
       let fd = open("/dev/full", O_WRONLY | O_CLOEXEC)
       defer { close(fd) }
       do {
-        try ImageWriter.write(image, to: fd, display: "o\(i)", format: format, quality: 90)
+        try ImageWriter.write(image, to: fd, display: "o\(i)", format: format, quality: 90, under: nil)
         messages.withLock { $0[i] = "written" }
       } catch {
         messages.withLock { $0[i] = "\(error)" }

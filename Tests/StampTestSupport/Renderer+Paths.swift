@@ -57,7 +57,7 @@ extension JPEGTransplant {
 extension ImageWriter {
   /// Writes `image` to `path`; on any failure nothing is left behind and `path` is untouched.
   package static func write(_ image: Image, to path: String, format: OutputFormat, quality: Int) throws {
-    try stage(image, to: OutputTarget(path: path), format: format, quality: quality).commit()
+    try stage(image, to: OutputTarget(path: path), format: format, quality: quality, in: JobContext()).commit()
   }
 }
 

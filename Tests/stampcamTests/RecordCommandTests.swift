@@ -1,4 +1,5 @@
 import Foundation
+import StampTestSupport
 import Testing
 
 @testable import stampcam
@@ -51,5 +52,33 @@ struct RecordCommandTests {
     #expect(result.stderr.contains("record: --stamp goes with --base"))
     #expect(result.stdout.isEmpty)
     #expect(!FileManager.default.fileExists(atPath: cli.path("m.json")))
+  }
+}
+
+extension RecordCommandTests {
+  /// record runs until a signal and then exits 128 + its number, as a shell reports a process it stopped.
+  @Test(arguments: [(SIGINT, Int32(130)), (SIGTERM, Int32(143))])
+  func aSignalEndsRecordingWithItsStatus(_ number: Int32, _ status: Int32) throws {
+    let cli = try CommandRunner()
+    defer { cli.remove() }
+    _ = try cli.jpeg("p.jpg", width: 16, height: 16, rgb: [90, 120, 150])
+    let result = try cli.run(["record", "m.json", "--base", "p.jpg"]) { process in
+      // Sent once record waits for it (blocked, so that the server's threads inherit the mask): before, the signal
+      // would end the process by its default action, which is not what is tested here.
+      let deadline = Date().addingTimeInterval(20)
+      while Date() < deadline, !Self.blocks(number, process: process.processIdentifier) { usleep(20_000) }
+      kill(process.processIdentifier, number)
+    }
+    #expect(result.status == status, "\(result.stderr)")
+    #expect(result.stdout.hasPrefix("open http://127.0.0.1:"), "\(result.stdout)")
+  }
+
+  /// True when the main thread of process `pid` blocks `signal` (its SigBlk mask in /proc).
+  static func blocks(_ signal: Int32, process pid: Int32) -> Bool {
+    guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+      let line = status.split(separator: "\n").first(where: { $0.hasPrefix("SigBlk:") }),
+      let mask = UInt64(line.dropFirst("SigBlk:".count).trimmingCharacters(in: .whitespaces), radix: 16)
+    else { return false }
+    return mask & (1 << UInt64(signal - 1)) != 0
   }
 }

@@ -41,17 +41,31 @@ char *scv_check_file(const char *path, int fail_on, char *loader, size_t loader_
 /// this count moved may have succeeded over a damaged input (or another job's failed meanwhile).
 int scv_tile_errors(void);
 
+/// Why scv_load_descriptor refused a file before libvips read it; callers decide by this code, never by the text.
+typedef enum scv_load_refusal {
+  /// Not refused: the image was opened, or libvips itself failed (its message is in the shared buffer).
+  SCV_LOAD_NOT_REFUSED = 0,
+  /// The file could not be opened again on a descriptor of its own (the text carries errno's words).
+  SCV_LOAD_CANNOT_REOPEN = 1,
+  /// No loader knows the file's first bytes.
+  SCV_LOAD_UNKNOWN_FORMAT = 2,
+  /// A loader knows it, but the policy does not allow that loader (the text names it).
+  SCV_LOAD_LOADER_NOT_ALLOWED = 3,
+} scv_load_refusal;
+
 /// Opens an image lazily (the header is read, pixels are not decoded until needed) from the regular file open on
 /// `fd` (borrowed: the image reads a descriptor of its own on the same file, from its start, so several images
 /// may come from one `fd`). Only JPEG, PNG, WebP, TIFF, GIF and HEIF are read unless `any_loader`.
 /// `sequential` selects top-to-bottom access; `fail_on` is a VipsFailOn value. Returns a new reference or NULL.
 /// When the file is refused before libvips reads it (no loader knows it, or the policy does not allow its loader),
-/// the reason is written to `why` (of `why_size` bytes) and not to libvips' shared error buffer, so that it cannot be
-/// taken by another thread's failure; otherwise `why` is left empty and the buffer holds libvips' message.
+/// `*refusal` says why and the reason in words is written to `why` (of `why_size` bytes), not to libvips' shared
+/// error buffer, so that it cannot be taken by another thread's failure; otherwise `*refusal` is
+/// SCV_LOAD_NOT_REFUSED, `why` is left empty and on failure the buffer holds libvips' message.
 /// A JPEG is decoded `jpeg_shrink` (1, 2, 4 or 8) times smaller each way by libjpeg's scaled decoding when that is
 /// above 1 (other formats ignore it).
 VipsImage *scv_load_descriptor(
-  int fd, int sequential, int fail_on, int any_loader, int jpeg_shrink, char *why, size_t why_size);
+  int fd, int sequential, int fail_on, int any_loader, int jpeg_shrink, scv_load_refusal *refusal, char *why,
+  size_t why_size);
 
 /// Lets libvips' untrusted loaders run (1) or blocks them again (0, the default). Process-wide.
 void scv_allow_untrusted(int allow);

@@ -62,13 +62,7 @@ package enum JobCheck {
         Diagnostic(file: file, line: job.line, path: "jobs[\(job.index)].\(field)", message: "\(output): \(reason)")
       ]
     } catch let error as ReplayError {
-      // `gestures[0]: stamp "a" is covered ...`: the path inside the job, then the message.
-      let text = "\(error)"
-      guard let colon = text.range(of: ": ") else {
-        return [Diagnostic(file: file, line: job.line, path: "jobs[\(job.index)]", message: text)]
-      }
-      let path = "jobs[\(job.index)]." + text[..<colon.lowerBound]
-      return [Diagnostic(file: file, line: job.line, path: path, message: String(text[colon.upperBound...]))]
+      return [Diagnostic(file: file, line: job.line, path: "jobs[\(job.index)].\(error.path)", message: error.message)]
     } catch {
       return [Diagnostic(file: file, line: job.line, path: "jobs[\(job.index)]", message: told(error))]
     }
@@ -77,8 +71,11 @@ package enum JobCheck {
   /// A replay's error in the words render uses: a header libvips could not read is told by reading that file alone
   /// (`photo.jpg: a 12-bit JPEG...`, where libvips' own text said only "cannot read image").
   package static func told(_ error: any Error) -> String {
-    guard let failure = RenderError(error), case .unreadable(let path, _) = failure else { return "\(error)" }
-    return "\(failure.diagnosed(reading: path))"
+    guard let failure = RenderError(error) else { return "\(error)" }
+    switch failure {
+    case .unreadable(let path, _), .refused(let path, _, _): return "\(failure.diagnosed(reading: path))"
+    default: return "\(error)"
+    }
   }
 
   /// An image's upright size from its header; throws when the header cannot be read (with the loaders `inputs`

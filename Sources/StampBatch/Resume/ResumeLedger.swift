@@ -29,7 +29,7 @@ struct ResumeLedger: Sendable {
     do {
       folder = try output.child(Self.folderName, creating: true, mode: 0o700)
     } catch let failure as Folder.Failure {
-      throw BatchError.ledger(path: display, message: failure.reason)
+      throw BatchError.ledger(path: display, message: "\(failure.reason)")
     }
     var info = stat()
     guard fstat(folder.descriptor, &info) == 0 else {

@@ -163,12 +163,15 @@ package struct BatchRunner: Sendable {
     let path: RenderPath?
     let overlayFailure: Error?
     do {
-      (staged, path, overlayFailure) = try control.run { try renderer.stage(job) }
+      // The job's context: its own stop switch and stamp budget, the run's codecs and temporary files (those the
+      // cancellation removes on a second signal).
+      let context = renderer.context(control: control, temporaries: cancellation.temporaries)
+      (staged, path, overlayFailure) = try renderer.stage(job, in: context)
     } catch {
       _ = record(failed(error))
       return
     }
-    TemporaryFiles.shared.commit(staged, protecting: renderer.inputs(of: job)) { error in
+    cancellation.temporaries.commit(staged, protecting: renderer.inputs(of: job)) { error in
       if let error { return record(failed(error)) }
       // The job fails for its overlay, with what it wrote listed (and no resume record: the overlay is missing).
       if let overlayFailure { return record(failed(overlayFailure, written: staged.map(\.display))) }

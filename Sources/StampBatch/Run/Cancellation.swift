@@ -3,7 +3,8 @@ import StampRender
 import Synchronization
 
 /// A flag the signal handler sets and the workers read: once cancelled, no new job starts; `stopJobs` then stops
-/// the jobs in flight.
+/// the jobs in flight. It holds the run's temporary files, which every job of a run it is given to registers in, so
+/// that the signal handler can remove them all (`removeTemporaryFiles`).
 package final class Cancellation: Sendable {
   private struct State {
     var cancelled = false
@@ -12,9 +13,13 @@ package final class Cancellation: Sendable {
   }
 
   private let state = Mutex(State())
+  /// The temporary files of the jobs run under this cancellation.
+  package let temporaries: TemporaryFiles
 
-  /// A flag not yet set.
-  package init() {}
+  /// A flag not yet set, over `temporaries` (by default a registry of its own).
+  package init(temporaries: TemporaryFiles = TemporaryFiles()) {
+    self.temporaries = temporaries
+  }
 
   /// Stops the batch from taking more jobs.
   package func cancel() {
@@ -49,7 +54,7 @@ package final class Cancellation: Sendable {
   }
 
   /// Deletes the temporary files of the outputs being written right now; for a process about to exit at once.
-  package static func removeTemporaryFiles() {
-    TemporaryFiles.shared.removeAll()
+  package func removeTemporaryFiles() {
+    temporaries.removeAll()
   }
 }

@@ -8,6 +8,8 @@ import StampRender
 struct JobRenderer: Sendable {
   let renderer: Renderer
   let paths: OutputPaths?
+  /// The idle JPEG codecs of every job this renderer renders (each job's `JobContext` lends from it).
+  let codecs = JPEGCodecPool()
 
   /// Also draw the overlay picture for every job, whatever the manifest says (`render --overlay`).
   var overlayAll = false
@@ -31,11 +33,19 @@ struct JobRenderer: Sendable {
     job.outputs(overlayForEveryJob: overlayAll)
   }
 
+  /// The context of one job: `control` (by default one nothing stops), a budget of `maxPixels` decoded stamp pixels,
+  /// this renderer's codecs, and `temporaries` (the run's; by default a registry of its own, for a job run alone).
+  func context(control: JobControl = JobControl(), temporaries: TemporaryFiles = TemporaryFiles()) -> JobContext {
+    JobContext(
+      control: control, budget: StampBudget(limit: renderer.maxPixels), codecs: codecs, temporaries: temporaries)
+  }
+
   /// Renders the job and returns the outputs written (relative paths), renamed into place together; when only its
   /// overlay failed, the others are written and the overlay's error thrown.
-  func render(_ job: JobEntry) throws -> [String] {
-    let stage = try stage(job)
-    if let error = TemporaryFiles.shared.commit(stage.files, protecting: inputs(of: job), record: { _ in true }) {
+  func render(_ job: JobEntry, in context: JobContext? = nil) throws -> [String] {
+    let context = context ?? self.context()
+    let stage = try stage(job, in: context)
+    if let error = context.temporaries.commit(stage.files, protecting: inputs(of: job), record: { _ in true }) {
       throw error
     }
     if let failure = stage.overlayFailure { throw failure }
@@ -51,9 +61,11 @@ struct JobRenderer: Sendable {
   /// to rename together (a job's outputs appear all at once or not at all; on a failure none is left), with the
   /// path its main output took. The overlay alone is a picture about the job, not its result: when drawing it
   /// fails, the others are returned without it, with its error.
-  func stage(_ job: JobEntry) throws -> (files: [StagedFile], path: RenderPath?, overlayFailure: Error?) {
+  func stage(_ job: JobEntry, in context: JobContext) throws -> (
+    files: [StagedFile], path: RenderPath?, overlayFailure: Error?
+  ) {
     guard let paths else { throw BatchError.outputFolder(path: "", message: "no output folder") }
-    let renderer = renderer.forJob()
+    let renderer = renderer.forJob(context)
     let wantsOverlay = outputs(of: job).contains { $0.kind == .overlay }
     // The photo is opened once: its header and, for every output, its pixels are read from that one file.
     let base = try InputFile.open(job.base, root: renderer.inputs.root)
@@ -101,7 +113,7 @@ struct JobRenderer: Sendable {
         }
       }
     } catch {
-      TemporaryFiles.shared.discard(staged)
+      context.temporaries.discard(staged)
       throw error
     }
     return (staged, path, overlayFailure)

@@ -24,7 +24,7 @@ package struct OutputPaths: Sendable {
         throw BatchError.outputFolder(path: path, message: "\(error)")
       }
       // The component at fault, when it is not the folder itself: `a/b: is not a folder`.
-      let message = failure.name == path ? failure.reason : "\(failure)"
+      let message = failure.name == path ? "\(failure.reason)" : "\(failure)"
       throw BatchError.outputFolder(path: path, message: message)
     }
     sweep(folder)
@@ -68,7 +68,7 @@ package struct OutputPaths: Sendable {
       do {
         current = try current.child(part, creating: true)
       } catch let failure as Folder.Failure {
-        if failure.reason == "is a symbolic link" {
+        if failure.reason == .symbolicLink {
           throw refuse("'\(part)' is a symbolic link, which could lead outside --out; outputs never go through one")
         }
         throw refuse("'\(part)': \(failure.reason)")

@@ -30,9 +30,6 @@ package struct Summary: Sendable, Equatable {
   /// Jobs counted so far.
   package var total: Int { ok + failed + skipped }
 
-  /// The exit status the design promises: 0 when nothing failed, 1 otherwise.
-  package var exitStatus: Int32 { failed > 0 ? 1 : 0 }
-
   /// E.g. `2 jobs fell back from the lossless JPEG path to pixels: 1 colour-space, 1 damaged`; nil when none did.
   package var fallbackLine: String? {
     let count = fallbacks.values.reduce(0, +)

@@ -15,13 +15,50 @@ package final class Folder: Sendable {
 
   deinit { close(descriptor) }
 
-  /// Why a folder could not be opened or made: a reason in words, e.g. "is a symbolic link".
+  /// Why a folder could not be opened or made: the component at fault and the reason, e.g. `.symbolicLink`.
   package struct Failure: Error, Equatable, CustomStringConvertible {
     /// The component at fault, as the caller named it.
     package let name: String
     /// What went wrong.
-    package let reason: String
+    package let reason: Reason
     package var description: String { "\(name): \(reason)" }
+  }
+
+  /// What went wrong with a folder, for callers to decide by; told in words by `description`.
+  package enum Reason: Equatable, Sendable, CustomStringConvertible {
+    /// Nothing is there (ENOENT).
+    case missing
+    /// Something other than a folder is there (ENOTDIR, or found by stat).
+    case notAFolder
+    /// A symbolic link is there, and folders are never reached through one (ELOOP, or found by lstat).
+    case symbolicLink
+    /// A symbolic link to nothing is there.
+    case danglingLink
+    /// The name is empty, `.`, `..`, or holds a `/`.
+    case notAPlainName
+    /// Any other errno.
+    case system(Int32)
+
+    /// `code` as a reason: the folder-specific ones for missing entries, non-folders and links.
+    package init(errno code: Int32) {
+      switch code {
+      case ENOENT: self = .missing
+      case ENOTDIR: self = .notAFolder
+      case ELOOP: self = .symbolicLink
+      default: self = .system(code)
+      }
+    }
+
+    package var description: String {
+      switch self {
+      case .missing: return "no such file or folder"
+      case .notAFolder: return "is not a folder"
+      case .symbolicLink: return "is a symbolic link"
+      case .danglingLink: return "a symbolic link to nothing"
+      case .notAPlainName: return "is not a plain folder name"
+      case .system(let code): return Errno.text(code)
+      }
+    }
   }
 
   /// The mode folders stampcam makes are created with: writable by their owner alone, whatever the umask (which can
@@ -33,7 +70,7 @@ package final class Folder: Sendable {
   package static func open(path: String, creating: Bool = false) throws -> Folder {
     if creating { try make(path) }
     let fd = Foundation.open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-    guard fd >= 0 else { throw Failure(name: path, reason: Self.reason(errno)) }
+    guard fd >= 0 else { throw Failure(name: path, reason: Reason(errno: errno)) }
     return Folder(descriptor: fd, display: path)
   }
 
@@ -44,20 +81,20 @@ package final class Folder: Sendable {
     // Bytes, not Characters: a `/` followed by a combining mark is one Character, and would pass a Character test.
     let bytes = name.utf8
     guard !bytes.isEmpty, !bytes.elementsEqual(".".utf8), !bytes.elementsEqual("..".utf8), !bytes.contains(0x2F) else {
-      throw Failure(name: name, reason: "is not a plain folder name")
+      throw Failure(name: name, reason: .notAPlainName)
     }
     let flags = O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC
     var fd = openat(descriptor, name, flags)
     if fd < 0, errno == ENOENT, creating {
       guard mkdirat(descriptor, name, mode) == 0 || errno == EEXIST else {
-        throw Failure(name: name, reason: Self.reason(errno))
+        throw Failure(name: name, reason: Reason(errno: errno))
       }
       fd = openat(descriptor, name, flags)
     }
     guard fd >= 0 else {
       let code = errno
       let isLink = FileIdentity.isSymbolicLink(in: descriptor, name: name)
-      throw Failure(name: name, reason: isLink ? "is a symbolic link" : Self.reason(code))
+      throw Failure(name: name, reason: isLink ? .symbolicLink : Reason(errno: code))
     }
     return Folder(descriptor: fd, display: display + "/" + name)
   }
@@ -71,14 +108,7 @@ package final class Folder: Sendable {
   }
 
   /// errno in words, with the folder-specific phrases for missing entries, non-folders and links.
-  package static func reason(_ code: Int32) -> String {
-    switch code {
-    case ENOENT: return "no such file or folder"
-    case ENOTDIR: return "is not a folder"
-    case ELOOP: return "is a symbolic link"
-    default: return Errno.text(code)
-    }
-  }
+  package static func reason(_ code: Int32) -> String { "\(Reason(errno: code))" }
 }
 
 extension Folder {
@@ -100,9 +130,9 @@ extension Folder {
       if mkdir(prefix, madeMode) == 0 { continue }
       let code = errno
       var info = stat()
-      guard code == EEXIST else { throw Failure(name: prefix, reason: reason(code)) }
-      guard stat(prefix, &info) == 0 else { throw Failure(name: prefix, reason: "a symbolic link to nothing") }
-      guard info.st_mode & S_IFMT == S_IFDIR else { throw Failure(name: prefix, reason: "is not a folder") }
+      guard code == EEXIST else { throw Failure(name: prefix, reason: Reason(errno: code)) }
+      guard stat(prefix, &info) == 0 else { throw Failure(name: prefix, reason: .danglingLink) }
+      guard info.st_mode & S_IFMT == S_IFDIR else { throw Failure(name: prefix, reason: .notAFolder) }
     }
   }
 }

@@ -12,13 +12,17 @@ package enum AtomicFile {
   /// Lets `fill` write the open temporary file, then renames it over `path` at once; on any failure nothing is
   /// left behind and `path` is untouched.
   package static func write(to path: String, _ fill: (Int32) throws -> Void) throws {
-    try stage(try OutputTarget(path: path), fill).commit()
+    // A registry of its own: the file is committed at once, and no run's signal handling is waiting on it.
+    try stage(try OutputTarget(path: path), registry: TemporaryFiles(), fill).commit()
   }
 
-  /// Creates the temporary file for `target`, lets `fill` write it through its descriptor (which `fill` must not
-  /// close) and flushes it to disk; on any failure it is removed. The caller commits or discards the result.
-  package static func stage(_ target: OutputTarget, _ fill: (Int32) throws -> Void) throws -> StagedFile {
-    try stage(target, registry: .shared, flushing: true, fill)
+  /// Creates the temporary file for `target`, registered in `registry` (whose `removeAll` a signal calls) until it is
+  /// committed or discarded, lets `fill` write it through its descriptor (which `fill` must not close) and flushes it
+  /// to disk; on any failure it is removed. The caller commits or discards the result.
+  package static func stage(
+    _ target: OutputTarget, registry: TemporaryFiles, _ fill: (Int32) throws -> Void
+  ) throws -> StagedFile {
+    try stage(target, registry: registry, flushing: true, fill)
   }
 
   /// Writes `data` over `target` at once, as `write` does, for a caller inside `TemporaryFiles.commit`'s `record`
@@ -49,7 +53,7 @@ package enum AtomicFile {
       fd = openat(folder, temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode)
     }
     guard fd >= 0 else { throw FileError.write(path: target.display, message: Folder.reason(errno)) }
-    let staged = StagedFile(target: target, temporary: temporary)
+    let staged = StagedFile(target: target, temporary: temporary, registry: registry)
     registry?.add(staged)
     do {
       defer { close(fd) }
@@ -90,8 +94,9 @@ package enum AtomicFile {
 }
 
 extension StagedFile {
-  /// Renames this one file into place (see `TemporaryFiles.commit`).
+  /// Renames this one file into place, under its registry's lock (see `TemporaryFiles.commit`).
   package func commit(protecting protected: Set<FileIdentity> = []) throws {
-    if let error = TemporaryFiles.shared.commit([self], protecting: protected, record: { _ in true }) { throw error }
+    let registry = self.registry ?? TemporaryFiles()
+    if let error = registry.commit([self], protecting: protected, record: { _ in true }) { throw error }
   }
 }

@@ -5,10 +5,14 @@ package final class StagedFile: Sendable {
   let target: OutputTarget
   /// The temporary name in the target's folder.
   let temporary: String
+  /// The registry the temporary file is in until it is committed or discarded (which take it out again); nil for a
+  /// file never registered (`AtomicFile.writeUnregistered`).
+  let registry: TemporaryFiles?
 
-  init(target: OutputTarget, temporary: String) {
+  init(target: OutputTarget, temporary: String, registry: TemporaryFiles?) {
     self.target = target
     self.temporary = temporary
+    self.registry = registry
   }
 
   /// The output as the user named it.
@@ -17,7 +21,7 @@ package final class StagedFile: Sendable {
   /// Removes the temporary file.
   package func discard() {
     unlinkat(target.folder.descriptor, temporary, 0)
-    TemporaryFiles.shared.remove(self)
+    registry?.remove(self)
   }
 
   /// Renames `files` over their targets, all or none: first every target is checked (not a symbolic link, not a

@@ -1,17 +1,17 @@
 import Foundation
 
 /// The temporary files being written right now, so that an interrupted run can remove them before it exits, and
-/// the lock under which finished outputs are renamed into place and recorded (see `commit`).
+/// the lock under which finished outputs are renamed into place and recorded (see `commit`). A run makes one and
+/// hands it to every job (`JobContext`) and to its signal handling (`Cancellation`); two registries never touch
+/// each other's files.
 package final class TemporaryFiles: Sendable {
-  /// The process's registry.
-  package static let shared = TemporaryFiles()
 
   private let files = Locked([ObjectIdentifier: StagedFile]())
   /// Held by a commit (renames and the report line), so that a process exiting on a signal waits for it.
   private let commitGate = Locked(())
 
-  /// A registry of its own; the process uses `shared` (tests make their own, so as not to touch other tests' files).
-  init() {}
+  /// An empty registry.
+  package init() {}
 
   func add(_ file: StagedFile) {
     files.withLock { $0[ObjectIdentifier(file)] = file }

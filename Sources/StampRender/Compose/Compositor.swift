@@ -14,8 +14,9 @@ struct Compositor: Sendable {
   /// (some megabytes a layer: 1,000 stamps in one job took 1.9 GB). More are drawn in groups of this many, each
   /// group's result decoded to memory before the next is drawn over it.
   var layersPerComposite = 16
-  /// What the job's stamps may decode, in pixels; nil: no limit (tests, and callers drawing one stamp).
-  var budget: StampBudget?
+  /// The job drawn for: its stop switch watches every evaluation, its budget what its stamps may decode. Nil: a
+  /// compositor of no job (tests, and callers drawing one stamp), which nothing stops or limits.
+  var context: JobContext?
 
   /// Draws `stamps` (placed in upright image space) onto `base` (8-bit sRGB, with or without alpha), whose
   /// pixels are that space carried through `map`. Only the bands the stamps cover are composited, each in one
@@ -63,7 +64,10 @@ struct Compositor: Sendable {
       let group = take(start..<min(start + layersPerComposite, count))
       let next = try blendAtOnce(group, onto: drawn, left: left, top: top)
       let last = start + layersPerComposite >= count
-      drawn = last ? next : try next.evaluating { try next.derive("draw stamps") { scv_copy_memory($0, &$1) } }
+      drawn =
+        last
+        ? next
+        : try next.evaluating(under: context?.control) { try next.derive("draw stamps") { scv_copy_memory($0, &$1) } }
     }
     return drawn
   }

@@ -109,8 +109,9 @@ package final class StampCache: Sendable {
     }
   }
 
-  /// The stamp decoded with each pixel averaging `shrink` x `shrink` of the file's (see `StampShrink`).
-  func stamp(_ path: String, shrink: Int = 1) throws -> PreparedStamp {
+  /// The stamp decoded with each pixel averaging `shrink` x `shrink` of the file's (see `StampShrink`), a decode
+  /// stopped by `control` (the job's that asked; nil: nothing stops it).
+  func stamp(_ path: String, shrink: Int = 1, control: JobControl? = nil) throws -> PreparedStamp {
     let key = Key(path: PathKey(path), shrink: shrink)
     return try state.withLock { state in
       state.clock += 1
@@ -126,7 +127,9 @@ package final class StampCache: Sendable {
         state.entries[key] = nil
       }
       // Told by decoding the stamp alone (see `RenderError.diagnosed`): the error is kept for every job that uses it.
-      let result = Result { try Self.prepare(path, shrink: shrink, maxPixels: maxPixels, policy: policy) }.mapError {
+      let result = Result {
+        try Self.prepare(path, shrink: shrink, maxPixels: maxPixels, policy: policy, control: control)
+      }.mapError {
         (RenderError($0) ?? .unreadable(path: path, message: "\($0)")).diagnosed(reading: path)
       }
       // A stopped job's failure says nothing of the stamp: the next job decodes it again.
@@ -145,7 +148,9 @@ package final class StampCache: Sendable {
     }.get()
   }
 
-  private static func prepare(_ path: String, shrink: Int, maxPixels: Int, policy: InputPolicy) throws
+  private static func prepare(
+    _ path: String, shrink: Int, maxPixels: Int, policy: InputPolicy, control: JobControl?
+  ) throws
     -> PreparedStamp
   {
     // Shrunk, the file is read top to bottom once and only the small image is held; rotated once small.
@@ -178,13 +183,15 @@ package final class StampCache: Sendable {
     // Premultiplied 8-bit: resampling uchar is several times cheaper than float, and the rounding of a
     // premultiplied value moves the blended result by at most half a level.
     let premultiplied = try float.derive("cast") { scv_cast($0, &$1, VIPS_FORMAT_UCHAR) }
-    var decoded = try premultiplied.evaluating { try premultiplied.derive("decode") { scv_copy_memory($0, &$1) } }
+    var decoded = try premultiplied.evaluating(under: control) {
+      try premultiplied.derive("decode") { scv_copy_memory($0, &$1) }
+    }
     if shrink > 1, orientation != 1 {
       let stored = decoded
       decoded = try stored.derive("autorotate") { scv_autorot($0, &$1) }
-      decoded = try decoded.evaluating { try decoded.derive("decode") { scv_copy_memory($0, &$1) } }
+      decoded = try decoded.evaluating(under: control) { try decoded.derive("decode") { scv_copy_memory($0, &$1) } }
     }
-    let alpha = try decoded.derive("alpha") { scv_extract_bands($0, &$1, 3, 1) }.pixels()
+    let alpha = try decoded.derive("alpha") { scv_extract_bands($0, &$1, 3, 1) }.pixels(under: control)
     return PreparedStamp(
       image: decoded, content: PreparedStamp.bounds(ofNonZero: alpha, width: decoded.width, height: decoded.height),
       pixelSize: header.uprightSize, shrink: shrink)

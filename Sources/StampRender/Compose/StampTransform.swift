@@ -36,10 +36,10 @@ extension Compositor {
         map.a * sx * cosine + map.b * sx * sine, -map.a * sy * sine + map.b * sy * cosine,
         map.c * sx * cosine + map.d * sx * sine, -map.c * sy * sine + map.d * sy * cosine
       ))
-    try budget?.charge(
+    try context?.budget?.charge(
       stamp.image, factor: factor,
       pixels: StampShrink.decodedPixels(width: header.width, height: header.height, factor: factor), stamp: p.id)
-    let prepared = try cache.stamp(stamp.image, shrink: factor)
+    let prepared = try cache.stamp(stamp.image, shrink: factor, control: context?.control)
     guard prepared.pixelSize == size else {
       throw RenderError.operation(
         path: stamp.image, operation: "draw stamp", message: "the file changed during the job")
@@ -102,10 +102,11 @@ extension Compositor {
     // job would otherwise be "seen again", kept whole in memory and fill the cache with one-job placements
     // (64 MB more at the peak, and every kept layer evaluated whole).
     let draws = DrawCount()
+    let control = context?.control
     return Layer(box: covered) { [reduced, shrink] in
       draws.count += 1
-      return try cache.transforms.layer(key, counts: draws.count == 1) {
-        var source = try cache.stamp(path, shrink: factor).image
+      return try cache.transforms.layer(key, counts: draws.count == 1, control: control) {
+        var source = try cache.stamp(path, shrink: factor, control: control).image
         guard source.width == decoded.width, source.height == decoded.height else {
           throw RenderError.operation(path: path, operation: "draw stamp", message: "the file changed during the job")
         }
@@ -126,7 +127,7 @@ extension Compositor {
           // and for a turned stamp those overlap, so a reduce read through would make the same pixels again for
           // every strip (3.6 times the reduce's instructions on the photo workload, counted with callgrind).
           let lazy = visible
-          visible = try lazy.evaluating { try lazy.derive("reduce stamp") { scv_copy_memory($0, &$1) } }
+          visible = try lazy.evaluating(under: control) { try lazy.derive("reduce stamp") { scv_copy_memory($0, &$1) } }
         }
         return try visible.derive("affine") {
           scv_affine(

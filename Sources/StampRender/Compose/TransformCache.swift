@@ -49,7 +49,8 @@ final class TransformCache: Sendable {
   /// The layer for `key`: from the cache, or made by `make` (and kept, in memory, when seen before). A request
   /// that does not `count` (a layer drawn again within its job, strip after strip) is served from the cache but
   /// neither marks the key as seen nor keeps what it makes: only a placement repeated across jobs is worth keeping.
-  func layer(_ key: Key, counts: Bool = true, make: () throws -> Image) throws -> Image {
+  /// Keeping a layer evaluates it under `control`, the job's that asked.
+  func layer(_ key: Key, counts: Bool = true, control: JobControl? = nil, make: () throws -> Image) throws -> Image {
     let (cached, again) = state.withLock { state -> (Image?, Bool) in
       state.clock += 1
       if var entry = state.entries[key] {
@@ -66,7 +67,9 @@ final class TransformCache: Sendable {
     if let cached { return cached }
     let made = try make()
     guard again else { return made }
-    let kept = try made.evaluating { try made.derive("keep transformed stamp") { scv_copy_memory($0, &$1) } }
+    let kept = try made.evaluating(under: control) {
+      try made.derive("keep transformed stamp") { scv_copy_memory($0, &$1) }
+    }
     let size = kept.width * kept.height * kept.bands
     guard size <= budget / 4 else { return kept }
     state.withLock { state in

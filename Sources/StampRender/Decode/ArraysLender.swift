@@ -6,8 +6,15 @@
 /// page faults for 12 jobs against 45,000 for 12 others). Decoded into a codec's arrays instead, kept from photo to
 /// photo, they are faulted in once.
 final class ArraysLender {
+  /// The run's idle codecs, lent from and given back to.
+  private let pool: JPEGCodecPool
   private var codec: JPEGCodec?
   private var reader: JPEGStream?
+
+  /// A lender of `pool`'s codecs.
+  init(pool: JPEGCodecPool) {
+    self.pool = pool
+  }
 
   /// True while a codec's arrays are lent.
   var lends: Bool { codec != nil }
@@ -15,8 +22,8 @@ final class ArraysLender {
   /// Called once the photo's reader is known (nil: libvips decodes it), before it decodes anything. Every other idle
   /// codec goes: the pixel path needs no more arrays than the one lent.
   func prepare(_ reader: JPEGStream?) {
-    defer { JPEGCodecPool.shared.dropIdle() }
-    guard let reader, reader.isMultiscan, let codec = try? JPEGCodecPool.shared.take(), reader.decode(into: codec)
+    defer { pool.dropIdle() }
+    guard let reader, reader.isMultiscan, let codec = try? pool.take(), reader.decode(into: codec)
     else { return }
     (self.codec, self.reader) = (codec, reader)
   }
@@ -27,6 +34,6 @@ final class ArraysLender {
     guard let codec else { return }
     reader?.end()
     (self.codec, self.reader) = (nil, nil)
-    JPEGCodecPool.shared.give(codec)
+    pool.give(codec)
   }
 }

@@ -8,6 +8,8 @@ struct BaseDecoder {
   let inputs: InputPolicy
   let maxPixels: Int
   let maxFileBytes: Int
+  /// The job decoded for: its control stops the decode, its codecs check a photo read by libvips.
+  let context: JobContext
   /// Told the photo's reader before anything is decoded, when given (the output path's: `Renderer.stage`).
   var lender: ArraysLender? = nil
 
@@ -36,11 +38,15 @@ struct BaseDecoder {
     let sequential = header.orientation == 1 && (inOrder || !stamped)
     // When corrupt data fails the job, a JPEG photo is decoded by stampcam's reader, which finds damage past the
     // last row as it decodes; otherwise libjpeg reads the file once more first (`JPEGTransplant.verify`).
-    let reader = inputs.failOn >= .error ? JPEGStream.open(file, like: header, maxBytes: maxFileBytes) : nil
+    let reader =
+      inputs.failOn >= .error
+      ? JPEGStream.open(file, like: header, maxBytes: maxFileBytes, control: context.control) : nil
     // Only a photo read in order keeps its arrays to the end of the writing: one decoded whole first lets go of them
     // before the writing starts, as libjpeg's own do.
     lender?.prepare(sequential ? reader : nil)
-    if reader == nil { try JPEGTransplant.verify(file, failOn: inputs.failOn, maxBytes: maxFileBytes) }
+    if reader == nil {
+      try JPEGTransplant.verify(file, failOn: inputs.failOn, maxBytes: maxFileBytes, in: context)
+    }
     let upright: Image
     if sequential {
       upright = try reader?.image(like: header) ?? header
@@ -48,7 +54,7 @@ struct BaseDecoder {
       // Read in another order: decoded whole first, in order (as libvips' loader does for random access).
       let photo = try reader.image(like: header)
       let whole = try reader.telling {
-        try photo.evaluating { try photo.derive("decode") { scv_copy_memory($0, &$1) } }
+        try photo.evaluating(under: context.control) { try photo.derive("decode") { scv_copy_memory($0, &$1) } }
       }
       upright = try whole.derive("autorotate") { scv_autorot($0, &$1) }
     } else {

@@ -38,9 +38,16 @@ package struct ImageHeader: Sendable, Hashable {
     do {
       let image = try Image.open(file, sequential: true, policy: policy)
       return ImageHeader(width: image.width, height: image.height, orientation: image.orientation)
-    } catch RenderError.unreadable(let path, let message) where message != "not an image in a known format" {
-      // A file no loader knows keeps the open's own words.
-      throw RenderError.unreadable(path: path, message: message).diagnosed(reading: path)
+    } catch let error as RenderError {
+      switch error {
+      case .refused(_, .unknownFormat, _):
+        // A file no loader knows keeps the open's own words.
+        throw error
+      case .unreadable(let path, _), .refused(let path, _, _):
+        throw error.diagnosed(reading: path)
+      default:
+        throw error
+      }
     }
   }
 }

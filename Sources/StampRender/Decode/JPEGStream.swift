@@ -27,10 +27,10 @@ final class JPEGStream: @unchecked Sendable {
     scv_jpeg_stream_release(stream)
   }
 
-  /// A reader for `file`, whose header libvips read as `header`; nil when libvips must decode it itself (not a
-  /// JPEG, a colour space or precision libjpeg decodes otherwise, a header libjpeg cannot read).
-  static func open(_ file: InputFile, like header: Image, maxBytes: Int) -> JPEGStream? {
-    let control = JobControl.current
+  /// A reader for `file`, whose header libvips read as `header`, stopped by `control`'s flag (passed to the C reader
+  /// with it); nil when libvips must decode it itself (not a JPEG, a colour space or precision libjpeg decodes
+  /// otherwise, a header libjpeg cannot read).
+  static func open(_ file: InputFile, like header: Image, maxBytes: Int, control: JobControl?) -> JPEGStream? {
     let limit = maxBytes < Int.max ? maxBytes + 1 : maxBytes
     guard
       let stream = Vips.call({

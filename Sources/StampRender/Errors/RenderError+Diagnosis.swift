@@ -14,21 +14,24 @@ extension RenderError {
     case .damaged(let path, let message, let truncated):
       // libjpeg read the photo whole (the JPEG path, or the check before the libvips path) and said what it found.
       return .input(path: path, problem: truncated ? "truncated JPEG" : "corrupt JPEG data (\(message))")
-    case .unreadable(_, let message) where message.hasPrefix("format not allowed"):
+    case .refused(_, .loaderNotAllowed, _):
       // A format refused by the loader policy: decoding it again would only say it is not a photo.
       return self
-    case .unreadable(let path, let message) where message == "not an image in a known format":
+    case .refused(let path, .unknownFormat, _):
       // No loader knows its first bytes (told by the open itself, so surely this file's).
       return .input(path: path, problem: Self.notAnImage)
-    case .unreadable(let path, _), .operation(let path, _, _):
+    case .unreadable(let path, _), .refused(let path, .cannotReopen, _), .operation(let path, _, _):
       guard PathKey(path) == PathKey(base), let problem = Self.problem(reading: base) else { return self }
       return .input(path: base, problem: problem)
-    case .write(let path, let message):
+    case .write:
+      if let problem = Self.problem(reading: base) { return .input(path: base, problem: problem) }
+      return self
+    case .encoding(let path, let lines):
       if let problem = Self.problem(reading: base) { return .input(path: base, problem: problem) }
       // The photo is fine: drop what other jobs' failures left in the shared buffer (their inputs' loaders,
       // their temporary files).
-      let own = message.components(separatedBy: "; ").filter { !Self.isFromLoader($0) && !$0.contains(".stampcam-") }
-      return .write(path: path, message: own.isEmpty ? "unknown libvips error" : own.joined(separator: "; "))
+      let own = lines.map(VipsLine.init).filter { !$0.fromLoader && !$0.namesTemporary }
+      return .encoding(path: path, lines: own.isEmpty ? ["unknown libvips error"] : own.map(\.text))
     }
   }
 
@@ -53,22 +56,18 @@ extension RenderError {
   /// Plain words for what a failed decode (`Vips.check`) says is wrong with a file: `not a JPEG/PNG/WebP/TIFF/...
   /// image`, `truncated JPEG`, or `broken PNG: IDAT: CRC error` (libvips' own detail without its bookkeeping lines).
   static func problem(_ failure: Vips.Failure) -> String {
-    let text = failure.lines.joined(separator: "; ").lowercased()
-    if failure.loader.isEmpty || text.contains("is not a known file format") {
+    let lines = failure.lines.map(VipsLine.init)
+    if failure.loader.isEmpty || lines.contains(where: \.unknownFormat) {
       return notAnImage
     }
     let format = Self.format(loader: failure.loader)
-    if let precision = text.range(of: "unsupported jpeg data precision ") {
-      return jpegPrecision(text[precision.upperBound...].prefix { $0.isNumber })
-    }
-    let truncation = ["premature end", "not enough data", "unexpected end", "truncated", "end of file"]
-    if truncation.contains(where: text.contains) { return "truncated \(format)" }
-    let noise = ["error in tile", "read gave", "libpng read error", "load failed"]
+    if let bits = lines.lazy.compactMap(\.jpegPrecision).first { return jpegPrecision(bits) }
+    if lines.contains(where: \.truncated) { return "truncated \(format)" }
     var detail: [String] = []
-    for line in failure.lines where !noise.contains(where: line.lowercased().contains) {
+    for line in lines where !line.bookkeeping {
       // libpng names a bad chunk by its four bytes, which may be anything.
       let printable = String(
-        line.unicodeScalars.map { $0.properties.generalCategory == .control ? "?" : Character($0) })
+        line.text.unicodeScalars.map { $0.properties.generalCategory == .control ? "?" : Character($0) })
       if !detail.contains(printable) { detail.append(printable) }
     }
     return "broken \(format)" + (detail.isEmpty ? "" : ": " + detail.joined(separator: "; "))
@@ -78,12 +77,5 @@ extension RenderError {
   static func format(loader: String) -> String {
     let name = loader.components(separatedBy: "load").first ?? loader
     return name == "webp" ? "WebP" : name.isEmpty ? "image" : name.uppercased()
-  }
-
-  /// True for a line of libvips' error text written by a loader (its domain, before the first colon).
-  static func isFromLoader(_ line: String) -> Bool {
-    guard let colon = line.firstIndex(of: ":") else { return false }
-    let domain = line[..<colon].lowercased()
-    return domain.contains("load") || domain.hasSuffix("2vips") || ["vipsjpeg", "vipspng", "webp"].contains(domain)
   }
 }

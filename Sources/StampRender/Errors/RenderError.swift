@@ -6,6 +6,8 @@ package enum RenderError: Error, CustomStringConvertible, Equatable {
   case startup(String)
   /// A file could not be read as an image; carries the path and libvips' own message.
   case unreadable(path: String, message: String)
+  /// stampcam's loader refused a file before libvips read it: why, and the reason in words.
+  case refused(path: String, refusal: Refusal, message: String)
   /// An input is at fault, found by decoding it alone: the path and what is wrong, in plain words.
   case input(path: String, problem: String)
   /// An image has more pixels than allowed.
@@ -20,6 +22,8 @@ package enum RenderError: Error, CustomStringConvertible, Equatable {
   case stopped(path: String, reason: String)
   /// The output could not be written.
   case write(path: String, message: String)
+  /// libvips could not encode the output: its error lines (which may hold other jobs' failures, see `diagnosed`).
+  case encoding(path: String, lines: [String])
   /// The output's extension names no format stampcam writes.
   case unsupportedFormat(path: String)
 
@@ -27,7 +31,7 @@ package enum RenderError: Error, CustomStringConvertible, Equatable {
     switch self {
     case .startup(let message):
       return "libvips could not start: \(message)"
-    case .unreadable(let path, let message):
+    case .unreadable(let path, let message), .refused(let path, _, let message):
       return "\(path): cannot read image: \(message)"
     case .input(let path, let problem):
       return "\(path): \(problem)"
@@ -47,9 +51,23 @@ package enum RenderError: Error, CustomStringConvertible, Equatable {
       return reason
     case .write(let path, let message):
       return "\(path): cannot write: \(message)"
+    case .encoding(let path, let lines):
+      return "\(path): cannot write: \(lines.joined(separator: "; "))"
     case .unsupportedFormat(let path):
       return "\(path): unknown output format (use .jpg, .jpeg, .png, .webp, .tif or .tiff)"
     }
+  }
+}
+
+extension RenderError {
+  /// Why stampcam's loader refused a file before libvips read it (`scv_load_refusal`).
+  package enum Refusal: Equatable, Sendable {
+    /// The file could not be opened again on a descriptor of its own.
+    case cannotReopen
+    /// No loader knows the file's first bytes.
+    case unknownFormat
+    /// A loader knows it, but the loader policy does not allow that loader.
+    case loaderNotAllowed
   }
 }
 

@@ -2,24 +2,22 @@ import Foundation
 import StampFiles
 
 /// Idle codecs kept between jobs, so their libjpeg objects and buffers are allocated (and faulted in) once per
-/// worker rather than once per photo.
-final class JPEGCodecPool: Sendable {
-  /// The process-wide pool.
-  static let shared = JPEGCodecPool()
-
+/// worker rather than once per photo. A run makes one and hands it to each job in its `JobContext`.
+package final class JPEGCodecPool: Sendable {
   /// Codecs no job is using; each is handed to one job at a time.
   private let idle = Locked<[JPEGCodec]>([])
   /// More idle codecs than concurrent jobs only hold memory.
   private let limit: Int
 
-  init(limit: Int = 8) {
+  /// An empty pool keeping at most `limit` idle codecs.
+  package init(limit: Int = 8) {
     self.limit = limit
   }
 
-  /// Runs `body` with a codec no other job is using; the codec's file is closed afterwards, whatever happens.
-  func withCodec<T>(_ body: (JPEGCodec) throws -> T) throws -> T {
+  /// Runs `body` with a codec no other job is using, stopped by `control`; the codec's file is closed afterwards,
+  /// whatever happens.
+  func withCodec<T>(stoppedBy control: JobControl?, _ body: (JPEGCodec) throws -> T) throws -> T {
     let codec = try take()
-    let control = JobControl.current
     codec.stop(on: control)
     defer {
       codec.stop(on: nil)

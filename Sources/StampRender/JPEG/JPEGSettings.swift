@@ -3,6 +3,8 @@ import StampFiles
 /// What the JPEG path takes from the renderer: its limits and input policy, and the compositor that draws the
 /// stamps into each region (the same one the libvips path uses).
 struct JPEGSettings {
+  /// The job rendered: its codecs, its stop switch, its temporary files.
+  let context: JobContext
   let compositor: Compositor
   let inputs: InputPolicy
   let maxPixels: Int

@@ -36,10 +36,10 @@ enum JPEGTransplant {
   /// data: libjpeg notices some damage only past the last pixel row (the decoder lost step and stopped short of
   /// the data: "N extraneous bytes before marker"), which libvips never reads. Only that damage is reported here;
   /// a file libjpeg cannot read at all is libvips' to report.
-  static func verify(_ file: InputFile, failOn: InputPolicy.FailOn, maxBytes: Int) throws {
+  static func verify(_ file: InputFile, failOn: InputPolicy.FailOn, maxBytes: Int, in context: JobContext) throws {
     guard failOn >= .error, file.firstCheck() else { return }
     do {
-      try JPEGCodecPool.shared.withCodec { codec in
+      try context.codecs.withCodec(stoppedBy: context.control) { codec in
         guard try codec.open(file, maxBytes: maxBytes) != nil else { return }
         // Entropy decoding only: reading the coefficients into arrays cost as much as decoding the pixels.
         try codec.skim()
@@ -74,7 +74,7 @@ enum JPEGTransplant {
       return Attempt(path: .libvips(.damaged(message)), facts: facts)
     } catch {
       switch RenderError(error) {
-      case .fileTooLarge?, .stopped?, .input?, .unreadable?: throw RenderError(error) ?? error
+      case .fileTooLarge?, .stopped?, .input?, .unreadable?, .refused?: throw RenderError(error) ?? error
       default: return Attempt(path: .libvips(.damaged("\(error)")), facts: facts)
       }
     }
@@ -87,7 +87,7 @@ enum JPEGTransplant {
     _ plan: RenderPlan, file: InputFile, to target: OutputTarget, with settings: JPEGSettings,
     facts header: inout JPEGFacts?
   ) throws -> (path: RenderPath, staged: StagedFile?) {
-    try JPEGCodecPool.shared.withCodec { codec in
+    try settings.context.codecs.withCodec(stoppedBy: settings.context.control) { codec in
       codec.codesRegionsDirectly(settings.codesRegionsDirectly)
       let facts = try codec.open(file, maxBytes: settings.maxFileBytes)
       header = facts
@@ -108,7 +108,7 @@ enum JPEGTransplant {
       }
       try codec.readCoefficients()
       for region in regions { try edit.redraw(region, spanTop: 0) }
-      let staged = try AtomicFile.stage(target) {
+      let staged = try AtomicFile.stage(target, registry: settings.context.temporaries) {
         try codec.write(to: $0, named: target.display, orientation: orientation)
       }
       return (.transplant, staged)
@@ -144,7 +144,9 @@ enum JPEGTransplant {
         }
         try codec.encodeSpan(orientation: orientation)
       }
-      return try AtomicFile.stage(target) { try codec.writeSpliced(to: $0, named: target.display) }
+      return try AtomicFile.stage(target, registry: settings.context.temporaries) {
+        try codec.writeSpliced(to: $0, named: target.display)
+      }
     }
 
     /// Composites the layers over one region (iMCUs in the photo; regions hold every layer they touch whole) and
@@ -186,7 +188,8 @@ enum JPEGTransplant {
       do {
         let base = try Image.over(before, width: rect.width, height: rect.height, bands: 3)
         let drawn = layers.filter { $0.box.intersects(rect) }
-        try settings.compositor.blend(drawn, onto: base, left: rect.left, top: rect.top).write(into: after)
+        try settings.compositor.blend(drawn, onto: base, left: rect.left, top: rect.top).write(
+          into: after, under: settings.context.control)
       }
       let masks = blocks.changedBlocks(
         width: rect.width, height: rect.height, before: before, after: UnsafeRawBufferPointer(after), bands: 3,

@@ -30,6 +30,9 @@ package struct Renderer: Sendable {
   var stripHeight = 512
   /// Which loaders inputs may use, how damaged they may be, and where they may lie.
   package var inputs = InputPolicy()
+  /// The job rendered for (`forJob`): what stops it, what its stamps may decode, the codecs it borrows and where its
+  /// temporary files are registered. A renderer of no job has its own, which nothing stops or limits.
+  package private(set) var context = JobContext()
 
   /// Creates a renderer over a stamp cache.
   package init(cache: StampCache = StampCache(), maxPixels: Int = Limits().maxPixels) {
@@ -54,21 +57,22 @@ package struct Renderer: Sendable {
     let attempt = try JPEGTransplant.stage(plan, file: base, to: target, quality: quality, with: jpegSettings)
     if let staged = attempt.staged { return (staged, attempt.path) }
     // Idle codecs' coefficient arrays go before the photo is decoded, or one is lent to a progressive photo.
-    let lender = ArraysLender()
+    let lender = ArraysLender(pool: context.codecs)
     defer { lender.finish() }
     let composed = try compose(plan, sixteenBits: format == .png || format == .tiff, lender: lender)
     let style = attempt.path.fallback == nil ? nil : attempt.facts.map(ImageWriter.JPEGStyle.init)
     let file = try composed.writing {
-      try ImageWriter.stage($0, to: target, format: format, quality: quality ?? 90, style: style)
+      try ImageWriter.stage($0, to: target, format: format, quality: quality ?? 90, style: style, in: context)
     }
     return (file, attempt.path)
   }
 
-  /// This renderer for one job: its stamps may decode to at most `maxPixels` pixels in all, counted at the size
-  /// each is decoded for the size it is drawn (see `StampBudget`).
-  package func forJob() -> Renderer {
+  /// This renderer for the job of `context`: stopped by its control, its stamps decoding no more than its budget
+  /// (see `StampBudget`), borrowing its codecs, its temporary files registered in its registry.
+  package func forJob(_ context: JobContext) -> Renderer {
     var renderer = self
-    renderer.compositor.budget = StampBudget(limit: maxPixels)
+    renderer.context = context
+    renderer.compositor.context = context
     return renderer
   }
 
@@ -83,7 +87,7 @@ package struct Renderer: Sendable {
   /// What the JPEG path needs of this renderer.
   var jpegSettings: JPEGSettings {
     JPEGSettings(
-      compositor: compositor, inputs: inputs, maxPixels: maxPixels, maxFileBytes: maxFileBytes,
+      context: context, compositor: compositor, inputs: inputs, maxPixels: maxPixels, maxFileBytes: maxFileBytes,
       copiesRestartIntervals: copiesRestartIntervals, codesRegionsDirectly: codesRegionsDirectly,
       stripHeight: stripHeight)
   }
@@ -106,7 +110,7 @@ package struct Renderer: Sendable {
   func compose(
     _ plan: RenderPlan, sixteenBits: Bool = false, streams: Bool = true, lender: ArraysLender? = nil
   ) throws -> Composition {
-    var decoder = BaseDecoder(inputs: inputs, maxPixels: maxPixels, maxFileBytes: maxFileBytes)
+    var decoder = BaseDecoder(inputs: inputs, maxPixels: maxPixels, maxFileBytes: maxFileBytes, context: context)
     decoder.lender = lender
     let decoded = try decoder.decode(
       try file(of: plan), path: plan.base, stamped: !plan.stamps.isEmpty,

@@ -128,6 +128,6 @@ extension Renderer {
     let flat = withExtendedLifetime((picture, layer)) { Image(owning: result, source: base, failOn: picture.failOn) }
     let colour = try flat.derive("extract colour") { scv_extract_bands($0, &$1, 0, Int32(min(3, flat.bands))) }
     let eight = try colour.derive("cast") { scv_cast($0, &$1, VIPS_FORMAT_UCHAR) }
-    return try ImageWriter.stage(eight, to: target, format: format, quality: quality ?? 90)
+    return try ImageWriter.stage(eight, to: target, format: format, quality: quality ?? 90, in: context)
   }
 }

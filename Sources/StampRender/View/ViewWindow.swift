@@ -75,6 +75,6 @@ extension Renderer {
         "bicubic", 0)
     }
     let eight = try view.derive("cast") { scv_cast($0, &$1, VIPS_FORMAT_UCHAR) }
-    return try ImageWriter.stage(eight, to: target, format: format, quality: quality ?? 90)
+    return try ImageWriter.stage(eight, to: target, format: format, quality: quality ?? 90, in: context)
   }
 }

@@ -52,18 +52,21 @@ final class Image: @unchecked Sendable {
   static func open(_ file: InputFile, sequential: Bool, policy: InputPolicy, jpegShrink: Int = 1) throws -> Image {
     try Vips.start()
     var why = [CChar](repeating: 0, count: 256)
+    var refusal = SCV_LOAD_NOT_REFUSED
     let loaded = why.withUnsafeMutableBufferPointer { buffer in
       Vips.call {
         scv_load_descriptor(
           file.descriptor, sequential ? 1 : 0, policy.failOn.vips, policy.untrustedLoaders ? 1 : 0, Int32(jpegShrink),
-          buffer.baseAddress, buffer.count)
+          &refusal, buffer.baseAddress, buffer.count)
       }
     }
     guard let pointer = loaded else {
       // A refusal before libvips read the file is told in `why`, this call's own; anything else is in the shared
       // buffer (and `RenderError.diagnosed` tells it alone when it matters).
-      let own = why.nulTerminatedText
-      throw RenderError.unreadable(path: file.path, message: own.isEmpty ? Vips.takeError() : own)
+      guard let reason = RenderError.Refusal(refusal) else {
+        throw RenderError.unreadable(path: file.path, message: Vips.takeError())
+      }
+      throw RenderError.refused(path: file.path, refusal: reason, message: why.nulTerminatedText)
     }
     return Image(owning: pointer, source: file.path, failOn: policy.failOn)
   }
@@ -81,11 +84,13 @@ final class Image: @unchecked Sendable {
     return Image(owning: result, source: source, failOn: failOn)
   }
 
-  /// The pixels as interleaved 8-bit samples, row by row (decodes the image).
-  func pixels() throws -> [UInt8] {
+  /// The pixels as interleaved 8-bit samples, row by row (decodes the image, stopped by `control`).
+  func pixels(under control: JobControl? = nil) throws -> [UInt8] {
     let eight = format == VIPS_FORMAT_UCHAR ? self : try derive("cast") { scv_cast($0, &$1, VIPS_FORMAT_UCHAR) }
     var length = 0
-    let written = try eight.evaluating { Vips.call { vips_image_write_to_memory(eight.pointer, &length) } }
+    let written = try eight.evaluating(under: control) {
+      Vips.call { vips_image_write_to_memory(eight.pointer, &length) }
+    }
     guard let raw = written else {
       throw RenderError.operation(path: source, operation: "decode", message: Vips.takeError())
     }
@@ -123,11 +128,25 @@ extension Image {
   }
 
   /// Computes this 8-bit image's pixels (interleaved) into `buffer`, which holds at least width x height x bands
-  /// bytes.
-  func write(into buffer: UnsafeMutableRawBufferPointer) throws {
-    let status = try evaluating { Vips.call { scv_write_to_memory(pointer, buffer.baseAddress, buffer.count) } }
+  /// bytes, stopped by `control`.
+  func write(into buffer: UnsafeMutableRawBufferPointer, under control: JobControl?) throws {
+    let status = try evaluating(under: control) {
+      Vips.call { scv_write_to_memory(pointer, buffer.baseAddress, buffer.count) }
+    }
     guard status == 0 else {
       throw RenderError.operation(path: source, operation: "decode", message: Vips.takeError())
+    }
+  }
+}
+
+extension RenderError.Refusal {
+  /// The loader's refusal code as a value; nil when it did not refuse.
+  init?(_ code: scv_load_refusal) {
+    switch code {
+    case SCV_LOAD_CANNOT_REOPEN: self = .cannotReopen
+    case SCV_LOAD_UNKNOWN_FORMAT: self = .unknownFormat
+    case SCV_LOAD_LOADER_NOT_ALLOWED: self = .loaderNotAllowed
+    default: return nil
     }
   }
 }

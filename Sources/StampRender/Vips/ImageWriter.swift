@@ -17,20 +17,25 @@ enum ImageWriter {
     }
   }
 
-  /// Writes `image` to a temporary file for `target`, through its descriptor, and returns it staged. A JPEG is
-  /// written in `style` when given, else with libvips' defaults (4:4:4 from quality 90 up, 4:2:0 below, baseline).
+  /// Writes `image` to a temporary file for `target`, through its descriptor, and returns it staged (in `context`'s
+  /// temporary files; the encoding stopped by its control). A JPEG is written in `style` when given, else with
+  /// libvips' defaults (4:4:4 from quality 90 up, 4:2:0 below, baseline).
   static func stage(
-    _ image: Image, to target: OutputTarget, format: OutputFormat, quality: Int, style: JPEGStyle? = nil
+    _ image: Image, to target: OutputTarget, format: OutputFormat, quality: Int, style: JPEGStyle? = nil,
+    in context: JobContext
   ) throws -> StagedFile {
-    try AtomicFile.stage(target) { fd in
-      try write(image, to: fd, display: target.display, format: format, quality: quality, style: style)
+    try AtomicFile.stage(target, registry: context.temporaries) { fd in
+      try write(
+        image, to: fd, display: target.display, format: format, quality: quality, style: style,
+        under: context.control)
     }
   }
 
-  /// Encodes `image` into the open file `fd` (the caller's); a failure names `display`, and a failed write its
-  /// errno.
+  /// Encodes `image` into the open file `fd` (the caller's), stopped by `control`; a failure names `display`, and a
+  /// failed write its errno.
   static func write(
-    _ image: Image, to fd: Int32, display: String, format: OutputFormat, quality: Int, style: JPEGStyle? = nil
+    _ image: Image, to fd: Int32, display: String, format: OutputFormat, quality: Int, style: JPEGStyle? = nil,
+    under control: JobControl?
   ) throws {
     let code: Int32
     switch format {
@@ -41,7 +46,7 @@ enum ImageWriter {
     }
     // This save's own errno: libvips' error buffer is the process's (see vips_save.c).
     var writeErrno: Int32 = 0
-    let status = try image.evaluating {
+    let status = try image.evaluating(under: control) {
       Vips.call {
         if format == .jpeg, let style {
           // VipsForeignSubsample: 1 on (4:2:0), 2 off (4:4:4).
@@ -58,7 +63,7 @@ enum ImageWriter {
       if writeErrno != 0 { throw RenderError.write(path: display, message: Errno.text(writeErrno)) }
       // A broken input also ends here (libvips decodes while it encodes): `RenderError.diagnosed` tells which.
       // The message names the output as the user will know it, never the temporary file.
-      throw RenderError.write(path: display, message: Vips.takeError())
+      throw RenderError.encoding(path: display, lines: Vips.takeErrorLines())
     }
   }
 }

@@ -6,10 +6,8 @@ import StampFiles
 
 /// One job's stop switch: `stop` cancels the pixel work in flight (libvips evaluations, through
 /// vips_image_set_kill; the JPEG path, through libjpeg's progress monitor) and every later step, so the job fails
-/// soon with the reason given. Set as the current control of the thread running the job (`run`), it is found by
-/// the renderer wherever pixels are computed.
+/// soon with the reason given. It travels in the job's `JobContext`, handed to wherever pixels are computed.
 package final class JobControl: Sendable {
-  private static let key = "stampcam.job-control"
   private struct State {
     var watched: [ObjectIdentifier: Image] = [:]
     var reason: String?
@@ -43,18 +41,6 @@ package final class JobControl: Sendable {
 
   /// Why the job was stopped; nil while it runs.
   package var stopReason: String? { state.withLock { $0.reason } }
-  /// Runs `body` (a whole job) on this thread with this control as the current one.
-  package func run<T>(_ body: () throws -> T) rethrows -> T {
-    let dictionary = Thread.current.threadDictionary
-    let previous = dictionary[Self.key]
-    dictionary[Self.key] = self
-    defer { dictionary[Self.key] = previous }
-    return try body()
-  }
-
-  /// The control of the job this thread runs, if any.
-  package static var current: JobControl? { Thread.current.threadDictionary[key] as? JobControl }
-
   /// Throws the stop reason, naming `path`, once the job was stopped. A step that could not be interrupted (libwebp's
   /// encoder, which libvips 8.14 runs to its end) and ended more than a second after the stop is told, with how late.
   func checkpoint(_ path: String, now: DispatchTime = .now()) throws {
@@ -85,15 +71,15 @@ package final class JobControl: Sendable {
 
 extension Image {
   /// Runs `body`, which computes this image's pixels (the image must be the job's own, never a shared one), so
-  /// that the current job's control can stop it. When a tile failed anywhere meanwhile (see `scv_tile_errors`),
+  /// that the job's `control` can stop it (nil: nothing can). When a tile failed anywhere meanwhile (see `scv_tile_errors`),
   /// the image's file is decoded again alone, under the policy it was opened with, and a problem found there fails
   /// the evaluation even if libvips reported success: its tile cache hands a failed tile on as black, without the
   /// error, to the threads waiting for it (seen: a truncated PNG photo written with black rows, one job in eight,
   /// two jobs in flight).
-  func evaluating<T>(_ body: () throws -> T) throws -> T {
+  func evaluating<T>(under control: JobControl?, _ body: () throws -> T) throws -> T {
     let failedTiles = scv_tile_errors()
     let result: T
-    if let control = JobControl.current {
+    if let control {
       result = try control.watch(self, body)
     } else {
       result = try body()

@@ -30,10 +30,15 @@ enum Vips {
   /// libvips' accumulated error text, trimmed, and the buffer cleared. The buffer is the process's: when jobs fail at
   /// once it may hold another job's message, so it only hints; `check` gives a file's own.
   static func takeError() -> String {
-    guard let raw = scv_error_take() else { return "unknown libvips error" }
+    takeErrorLines().joined(separator: "; ")
+  }
+
+  /// `takeError`'s text as libvips wrote it, line by line (never empty: "unknown libvips error" when it said nothing).
+  static func takeErrorLines() -> [String] {
+    guard let raw = scv_error_take() else { return ["unknown libvips error"] }
     defer { free(raw) }
     let text = String(cString: raw).trimmingCharacters(in: .whitespacesAndNewlines)
-    return text.isEmpty ? "unknown libvips error" : text.replacingOccurrences(of: "\n", with: "; ")
+    return text.isEmpty ? ["unknown libvips error"] : text.components(separatedBy: "\n")
   }
 
   /// Runs one libvips call that can fail inside the error gate's shared side, so that `check` can run with no

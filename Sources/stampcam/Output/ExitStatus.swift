@@ -1,3 +1,5 @@
+import StampBatch
+
 /// The exit statuses, as the README and `stampcam --help` list them.
 enum ExitStatus {
   /// Every job written, or the command did what it was asked.
@@ -10,6 +12,10 @@ enum ExitStatus {
   static let outputLost: Int32 = 3
   /// Standard error could not be written, though the command otherwise succeeded.
   static let errorLost: Int32 = 4
+  /// Stopped by the signal `number`: 128 + its number (130 for SIGINT, 143 for SIGTERM), as shells report it.
+  static func signal(_ number: Int32) -> Int32 { 128 + number }
+  /// A batch that ran to its end: `failed` when a job failed, `success` when every job was written.
+  static func batch(_ summary: Summary) -> Int32 { summary.failed > 0 ? failed : success }
 
   /// The status once a command has run and returned `status`. A lost standard output outranks the jobs' own
   /// failure, since the result itself is gone; a lost standard error outranks only success (status 1 already says

@@ -37,7 +37,7 @@ struct ImportCommand: Subcommand {
         try CDPImporter.parse(lines, emit: emit)
       }
     } catch {
-      return CLI.fail("\(options.log): \(error)", status: 2)
+      return CLI.fail("\(options.log): \(error)", status: ExitStatus.usage)
     }
     let json = item.text + "\n"
     guard let out = options.out else {
@@ -47,9 +47,9 @@ struct ImportCommand: Subcommand {
     do {
       try AtomicFile.write(Data(json.utf8), to: out)
     } catch {
-      return CLI.fail("\(error)", status: 1)
+      return CLI.fail("\(error)", status: ExitStatus.failed)
     }
     Terminal.line("\(check.events) touch events from \(options.log) written to \(out)")
-    return 0
+    return ExitStatus.success
   }
 }

@@ -12,7 +12,8 @@ struct RecordCommand: Subcommand {
 
   func run() -> Int32 {
     guard options.base != nil || options.stamps.isEmpty else {
-      return CLI.fail("record: --stamp goes with --base (a new job); to record into a job, leave both out", status: 2)
+      return CLI.fail(
+        "record: --stamp goes with --base (a new job); to record into a job, leave both out", status: ExitStatus.usage)
     }
     var settings = RecorderApp.Settings()
     settings.maxPixels = options.inputs.maxPixels
@@ -51,6 +52,6 @@ struct RecordCommand: Subcommand {
     var received: Int32 = 0
     // The server stops (answering the requests in flight first) when it goes, after the signal.
     withExtendedLifetime(server) { _ = sigwait(&signals, &received) }
-    return 128 + received
+    return ExitStatus.signal(received)
   }
 }

@@ -32,7 +32,7 @@ struct RenderCommand: Subcommand {
       if let path = options.report, path != "-" { batch.protect(path) }
       runner = try BatchRunner(options: batch)
     } catch {
-      return CLI.fail("\(error)", status: 2)
+      return CLI.fail("\(error)", status: ExitStatus.usage)
     }
     let cancellation = Cancellation()
     let signals = SignalWatch(cancellation: cancellation, quiet: options.quiet)
@@ -62,7 +62,7 @@ struct RenderCommand: Subcommand {
     signals.stop()
     if let failure = report?.failure {
       Terminal.error(failure + " (outputs of jobs it could not list were removed; no later job was started)")
-      return 1
+      return ExitStatus.failed
     }
     var summary = tally.current
     summary.seconds = Date().timeIntervalSince(start)
@@ -71,6 +71,8 @@ struct RenderCommand: Subcommand {
         summary.line + (cancellation.isCancelled ? " (interrupted: the jobs not started were not run)" : ""))
       if let fallbacks = summary.fallbackLine { Terminal.line(fallbacks) }
     }
-    return signals.received.map { 128 + $0 } ?? (cancellation.isCancelled ? 130 : summary.exitStatus)
+    // Cancelled with no signal seen: the status of an interrupt (SIGINT).
+    let interrupted = cancellation.isCancelled ? ExitStatus.signal(SIGINT) : ExitStatus.batch(summary)
+    return signals.received.map(ExitStatus.signal) ?? interrupted
   }
 }

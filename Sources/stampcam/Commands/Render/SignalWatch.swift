@@ -32,8 +32,8 @@ final class SignalWatch {
           return (state.count, state.first ?? number)
         }
         guard count == 1 else {
-          Cancellation.removeTemporaryFiles()
-          exit(128 + first)
+          cancellation.removeTemporaryFiles()
+          exit(ExitStatus.signal(first))
         }
         cancellation.cancel()
         let name = Self.name(number)
