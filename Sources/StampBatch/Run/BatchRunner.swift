@@ -108,7 +108,7 @@ package struct BatchRunner: Sendable {
       next: {
         iterator.withLock { iterator -> Result<JobEntry, ManifestError>? in
           while !cancellation.isCancelled, let item = iterator.next() {
-            if case .success(let job) = item, let shard = options.shard, !shard.contains(job.index) { continue }
+            if case .success(let job) = item, let shard = options.shard, !shard.contains(job.position) { continue }
             return item
           }
           return nil

@@ -16,4 +16,7 @@ package struct Shard: Sendable, Equatable {
 
   /// True when the job at `jobIndex` (its place in the manifest, from 0) is this shard's.
   package func contains(_ jobIndex: Int) -> Bool { jobIndex % count == index }
+
+  /// How many of the jobs at places 0 ..< `total` are this shard's.
+  package func count(of total: Int) -> Int { total / count + (index < total % count ? 1 : 0) }
 }

@@ -92,6 +92,16 @@ public struct ManifestDecoder: Sendable {
     return collector.diagnostics
   }
 
+  /// Every problem of the jobs `records` make (decoded jobs, of either format, in manifest order), and how many
+  /// jobs they make; a job over many photos finds its photos with `sources` (render keeps the list it found).
+  package func validate<Records: IteratorProtocol<Result<JobEntry, ManifestError>>>(
+    _ records: Records, file: String, sources: @escaping PhotoSources, checking check: (JobEntry) -> [Diagnostic]
+  ) -> (diagnostics: [Diagnostic], made: Int) {
+    var collector = DiagnosticCollector(limit: limits.maxDiagnostics, file: file)
+    let made = collector.add(expanding: records, file: file, decoder: self, sources: sources, checking: check)
+    return (collector.diagnostics, made)
+  }
+
   /// The jobs `records` make, checked (see `JobExpansion`): a job over many photos finds its photos with `sources`.
   package func expanding<Records: IteratorProtocol<Result<JobEntry, ManifestError>>>(
     _ records: Records, file: String,
@@ -142,10 +152,13 @@ struct DiagnosticCollector {
   }
 
   /// Adds the problems of every job `records` make, and what `check` finds in each that is made.
+  /// Returns how many jobs they make.
+  @discardableResult
   mutating func add<Records: IteratorProtocol<Result<JobEntry, ManifestError>>>(
-    expanding records: Records, file: String, decoder: ManifestDecoder, checking check: (JobEntry) -> [Diagnostic]
-  ) {
-    var made = decoder.expanding(records, file: file)
+    expanding records: Records, file: String, decoder: ManifestDecoder,
+    sources: @escaping PhotoSources = PhotoSet.photos(of:), checking check: (JobEntry) -> [Diagnostic]
+  ) -> Int {
+    var made = decoder.expanding(records, file: file, sources: sources)
     while let record = made.next() {
       switch record {
       case .failure(let error): add(error.diagnostics)
@@ -155,6 +168,7 @@ struct DiagnosticCollector {
       case .success(let job): add(check(job))
       }
     }
+    return made.count
   }
 
   mutating func add(_ diagnostics: [Diagnostic]) {

@@ -1,5 +1,9 @@
 import StampCore
 
+/// Where a job over many photos finds them: its set's own source (`PhotoSet.photos(of:)`), or, in render's second
+/// pass, the list the first pass kept.
+package typealias PhotoSources = (JobEntry) -> Result<any PhotoSource, PhotoFailure>
+
 /// The jobs a manifest makes, in order: a listed job as it is, a job over many photos (`photos`) as one job for each
 /// of its photos, in the photos' fixed order (see `PhotoWalk`, `ListPhotos`).
 ///
@@ -14,9 +18,7 @@ import StampCore
 /// that grows with the photos otherwise; the photos themselves stream.
 package struct JobExpansion<Jobs: IteratorProtocol<Result<JobEntry, ManifestError>>>: IteratorProtocol {
   package typealias Element = Result<JobEntry, ManifestError>
-  /// Where a job over many photos finds them: the set's own source, or (render's second pass) the list the first
-  /// pass kept.
-  package typealias Sources = (JobEntry) -> Result<any PhotoSource, PhotoFailure>
+  package typealias Sources = PhotoSources
 
   private var jobs: Jobs
   private let file: String

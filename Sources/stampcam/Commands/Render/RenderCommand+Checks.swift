@@ -12,6 +12,10 @@ extension RenderCommand {
     var lines: JSONLinesReader?
     var claims: OutputClaims
     var inputs: InputPolicy
+    /// The photos the check found for each job over many photos, for the render pass (nil when there is none).
+    var spool: PhotoSpool?
+    /// How many jobs the manifest makes, each photo of a job over many photos counted.
+    var made: Int
   }
 
   /// Checks the whole manifest before anything is written; nil, the errors printed, when it cannot be rendered
@@ -51,19 +55,36 @@ extension RenderCommand {
         + (root.map { InputCheck.confined(job, to: $0, file: file) } ?? [])
     }
     var jobs: [JobEntry] = []
+    let records: AnyIterator<Result<JobEntry, ManifestError>>
     if let lines {
-      let diagnostics = decoder.validate(lines, checking: check)
-      if !diagnostics.isEmpty { return Self.invalid(diagnostics) }
+      records = AnyIterator(lines.lazy.map(\.result).makeIterator())
     } else {
       do {
         jobs = try decoder.decode(contentsOf: url).jobs
       } catch {
         return Self.invalid(error.diagnostics)
       }
-      let diagnostics = jobs.flatMap(check)
-      if !diagnostics.isEmpty { return Self.invalid(diagnostics) }
+      records = AnyIterator(jobs.lazy.map { .success($0) }.makeIterator())
     }
-    return Checked(jobs: jobs, lines: lines, claims: claims, inputs: inputs)
+    // A job over many photos: the list found now is written down, and the render pass renders that list.
+    var spool: PhotoSpool?
+    var spoolFailure: String?
+    let sources: PhotoSources = { job in
+      if spool == nil, spoolFailure == nil {
+        do {
+          spool = try PhotoSpool()
+        } catch {
+          spoolFailure = "\(error)"
+        }
+      }
+      guard let spool else { return .failure(PhotoFailure(spoolFailure ?? "")) }
+      return PhotoSet.photos(of: job).map(spool.recording)
+    }
+    let (diagnostics, made) = decoder.validate(records, file: file, sources: sources, checking: check)
+    if !diagnostics.isEmpty { return Self.invalid(diagnostics) }
+    spool?.rewind()
+    if let failure = spool?.failure { return Self.invalid([Diagnostic(file: file, message: failure)]) }
+    return Checked(jobs: jobs, lines: lines, claims: claims, inputs: inputs, spool: spool, made: made)
   }
 
   /// Prints the manifest's errors and that nothing was written.

@@ -36,7 +36,7 @@ struct RenderCommand: Subcommand {
     }
     let cancellation = Cancellation()
     let signals = SignalWatch(cancellation: cancellation, quiet: options.quiet)
-    let total = lines != nil ? nil : jobs.count { batch.shard?.contains($0.index) ?? true }
+    let total = batch.shard?.count(of: checked.made) ?? checked.made
     let progress = Progress(total: total, enabled: !options.quiet && Terminal.isInteractive)
     let tally = Tally()
     let start = Date()
@@ -51,11 +51,19 @@ struct RenderCommand: Subcommand {
       progress.update(done: tally.add(counted))
       return noted
     }
+    // The render pass reads the manifest again (a JSON Lines file as held open), and each job over many photos
+    // the photos the check found.
+    let spool = checked.spool
+    let sources: PhotoSources = { _ in
+      spool?.nextJob() ?? .failure(PhotoFailure("the list of photos the check found was not kept"))
+    }
     if let lines {
-      let records = lines.lazy.map { $0.result }
-      runner.run(records, cancellation: cancellation, record: onDone)
+      let made = JobExpansion(lines.lazy.map(\.result).makeIterator(), file: file, checking: false, sources: sources)
+      runner.run(IteratorSequence(made), cancellation: cancellation, record: onDone)
     } else {
-      runner.run(jobs.lazy.map { .success($0) }, cancellation: cancellation, record: onDone)
+      let listed = jobs.lazy.map { Result<JobEntry, ManifestError>.success($0) }.makeIterator()
+      let made = JobExpansion(listed, file: file, checking: false, sources: sources)
+      runner.run(IteratorSequence(made), cancellation: cancellation, record: onDone)
     }
     progress.finish()
     report?.close()
