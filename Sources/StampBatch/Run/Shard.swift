@@ -1,5 +1,6 @@
-/// One of N deterministic parts of a manifest: job i belongs to shard i mod N (0-based, as Kubernetes'
-/// JOB_COMPLETION_INDEX), so N runs with shards 0..<N render every job exactly once.
+/// One of N deterministic parts of a manifest: the job at place i (0-based, each photo of a job over many photos
+/// counted, see `JobEntry.position`) belongs to shard i mod N (as Kubernetes' JOB_COMPLETION_INDEX), so N runs with
+/// shards 0..<N render every job exactly once.
 package struct Shard: Sendable, Equatable {
   /// This shard, 0 ..< count.
   package var index: Int

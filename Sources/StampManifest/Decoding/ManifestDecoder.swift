@@ -70,16 +70,31 @@ public struct ManifestDecoder: Sendable {
   public func validate(contentsOf url: URL, checking check: (JobEntry) -> [Diagnostic] = { _ in [] })
     -> [Diagnostic]
   {
-    if ManifestFormat(path: url.path) == .jsonLines { return validate(jobs(inLinesAt: url), checking: check) }
+    validateCounting(contentsOf: url, checking: check).diagnostics
+  }
+
+  /// `validate(contentsOf:checking:)`, and how many jobs the manifest makes (each photo of a job over many photos
+  /// counted), with how many of them the jobs over many photos make.
+  package func validateCounting(contentsOf url: URL, checking check: (JobEntry) -> [Diagnostic] = { _ in [] })
+    -> (diagnostics: [Diagnostic], made: Int, photos: Int)
+  {
     let file = Self.names(of: url).file
-    var collector = DiagnosticCollector(limit: limits.maxDiagnostics, file: file)
-    do {
-      let listed = try decode(contentsOf: url).jobs.lazy.map { Result<JobEntry, ManifestError>.success($0) }
-      collector.add(expanding: listed.makeIterator(), file: file, decoder: self, checking: check)
-    } catch {
-      collector.add(error.diagnostics)
+    let records: AnyIterator<Result<JobEntry, ManifestError>>
+    if ManifestFormat(path: url.path) == .jsonLines {
+      records = AnyIterator(jobs(inLinesAt: url).lazy.map(\.result).makeIterator())
+    } else {
+      do {
+        records = AnyIterator(try decode(contentsOf: url).jobs.lazy.map { .success($0) }.makeIterator())
+      } catch {
+        return (error.diagnostics, 0, 0)
+      }
     }
-    return collector.diagnostics
+    var photos = 0
+    let (diagnostics, made) = validate(records, file: file, sources: PhotoSet.photos(of:)) { job in
+      if job.photo != nil { photos += 1 }
+      return check(job)
+    }
+    return (diagnostics, made, photos)
   }
 
   /// Validates one pass of `lines` as `validate(contentsOf:checking:)` does a JSON Lines file.

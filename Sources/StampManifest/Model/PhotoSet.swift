@@ -8,6 +8,9 @@ public struct PhotoSet: Sendable, Hashable {
     /// A list file as written (relative to the manifest's folder unless absolute), one photo's path a line, each
     /// relative to the list's folder unless absolute; `-` is standard input.
     case list(String)
+    /// Photos named one by one (`render --script JOB PHOTO...`), each relative to the current folder unless
+    /// absolute, in the order given; a manifest cannot give this form.
+    case paths([String])
   }
 
   /// Where the photos come from.

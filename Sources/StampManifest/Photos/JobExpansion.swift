@@ -25,7 +25,7 @@ package struct JobExpansion<Jobs: IteratorProtocol<Result<JobEntry, ManifestErro
   private let sources: Sources
   private var checks: Checks?
   /// The job over many photos being expanded, its photos, and how many it made so far.
-  private var current: (template: JobEntry, photos: any PhotoSource, made: Int)?
+  private var current: (template: JobEntry, photos: any PhotoSource, made: Int, failed: Bool)?
   /// Photos made beyond one job each, so far (the ordinals' offset from the manifest's indexes).
   private var extra = 0
   /// Every job made so far (every photo counted), for the caller's tally.
@@ -56,24 +56,28 @@ package struct JobExpansion<Jobs: IteratorProtocol<Result<JobEntry, ManifestErro
       if let problem = checks?.template(job) { return .failure(problem) }
       switch sources(job) {
       case .failure(let failure): return .failure(photosError(job, failure.message))
-      case .success(let photos): current = (job, photos, 0)
+      case .success(let photos): current = (job, photos, 0, false)
       }
     }
   }
 
   /// The next job of the job over many photos being expanded; nil when there is none (or no more).
   private mutating func nextPhoto() -> Element? {
-    guard let (template, photos, made) = current else { return nil }
+    guard let (template, photos, made, failed) = current else { return nil }
     guard let item = photos.next() else {
       current = nil
-      if made == 0 {
-        return .failure(photosError(template, "\(template.photos?.written ?? "the set") matches no photo"))
+      // A set that found no photo is an error; one whose reading failed was told so already.
+      if made == 0, !failed, let set = template.photos {
+        let verb = if case .list = set.source { "names" } else { "matches" }
+        return .failure(photosError(template, "\(set.written) \(verb) no photo"))
       }
-      extra += made - 1
+      extra += max(made - 1, 0)
       return nil
     }
     switch item {
-    case .failure(let failure): return .failure(photosError(template, failure.message))
+    case .failure(let failure):
+      current?.failed = true
+      return .failure(photosError(template, failure.message))
     case .success(let photo):
       current?.made = made + 1
       let job = Self.job(of: photo, template: template, index: made, ordinal: template.index + extra + made)

@@ -130,6 +130,23 @@ package final class ListPhotos: PhotoSource {
   }
 }
 
+/// Photos named one by one, relative to the current folder unless absolute (`PhotoSet.Source.paths`).
+package final class NamedPhotos: PhotoSource {
+  private var paths: ArraySlice<String>
+
+  /// The photos at `paths`, in that order.
+  package init(_ paths: [String]) {
+    self.paths = paths[...]
+  }
+
+  package func next() -> Result<Photo, PhotoFailure>? {
+    guard let path = paths.popFirst() else { return nil }
+    let relative = PathRules.normalize(path)
+    if relative.isEmpty { return .failure(PhotoFailure("\"\(path)\" names a folder, not a photo")) }
+    return .success(Photo(relative: relative, path: path))
+  }
+}
+
 extension PhotoSet {
   /// The photos of `job`'s set (`photos()`); a job of one photo has none.
   package static func photos(of job: JobEntry) -> Result<any PhotoSource, PhotoFailure> {
@@ -141,6 +158,7 @@ extension PhotoSet {
   package func photos() -> Result<any PhotoSource, PhotoFailure> {
     switch source {
     case .list(let list): return .success(ListPhotos(list, manifestFolder: folder))
+    case .paths(let paths): return .success(NamedPhotos(paths))
     case .glob(let pattern, let ignoreCase):
       do {
         return .success(GlobPhotos(try PhotoGlob(pattern, ignoreCase: ignoreCase), in: folder))
@@ -155,6 +173,7 @@ extension PhotoSet {
     switch source {
     case .glob(let pattern, _): return "\"\(pattern)\""
     case .list(let list): return list == "-" ? "the list on standard input" : "the list \"\(list)\""
+    case .paths: return "the photos named on the command line"
     }
   }
 }

@@ -56,6 +56,8 @@ public struct ManifestWriter: Sendable {
       members.append(
         ("photos", ignoreCase ? .object([("glob", .string(glob)), ("ignoreCase", .literal("true"))]) : .string(glob)))
     case .list(let list): members.append(("photos", .object([("list", .string(list))])))
+    // Named on render's command line, never read from a manifest: written as what they are, for a person to read.
+    case .paths(let paths): members.append(("photos", .array(paths.map { .string($0) })))
     }
     members.append(("output", .string(job.output)))
     if let viewOutput = job.viewOutput { members.append(("viewOutput", .string(viewOutput))) }

@@ -14,7 +14,13 @@ struct ExplainCommand: Subcommand {
   static let forms = [
     Form(
       operand: "MANIFEST",
-      options: [.value("--job", "ID", "describe only the job with this id") { $0.job = $1 }]
+      options: [
+        .value(
+          "--job", "ID",
+          "describe only the job with this id (a job over many photos: each of its photos' jobs, or one, as "
+            + "JOBID/PHOTO)"
+        ) { $0.job = $1 }
+      ]
         + InputOptions.options(at: \ExplainCommand.inputs),
       start: ExplainCommand(), setOperand: { $0.manifest = $1 })
   ]
@@ -42,12 +48,24 @@ struct ExplainCommand: Subcommand {
       for diagnostic in error.diagnostics { Terminal.error("\(diagnostic)") }
       return ExitStatus.usage
     }
-    var jobs = manifest.jobs
-    if let job {
-      jobs = jobs.filter { $0.id == job }
-      guard !jobs.isEmpty else {
-        return CLI.fail("\(self.manifest): no job with id '\(job)'", status: ExitStatus.usage)
+    // A job over many photos is described photo by photo, each as the job render makes of it; --job names a
+    // listed job, a job over many photos (all its photos), or one photo's job ("wm/2024/a.jpg").
+    var jobs: [JobEntry] = []
+    var made = JobExpansion(
+      manifest.jobs.lazy.map { .success($0) }.makeIterator(), file: self.manifest, checking: false)
+    while let record = made.next() {
+      switch record {
+      case .failure(let error):
+        for diagnostic in error.diagnostics { Terminal.error("\(diagnostic)") }
+        return ExitStatus.usage
+      case .success(let entry):
+        let template = entry.photo.map { String(decoding: entry.id.utf8.dropLast($0.utf8.count + 1), as: UTF8.self) }
+        if let job, entry.id != job, template != job { continue }
+        jobs.append(entry)
       }
+    }
+    if let job, jobs.isEmpty {
+      return CLI.fail("\(self.manifest): no job with id '\(job)'", status: ExitStatus.usage)
     }
     // Every job that can be replayed is described; one that cannot gets an {"id", "error"} entry, is named on
     // stderr, and makes the exit status 1.

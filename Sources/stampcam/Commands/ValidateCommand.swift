@@ -79,7 +79,7 @@ struct ValidateCommand: Subcommand {
     var decoder = ManifestDecoder()
     decoder.overlayForEveryJob = overlay
     let overlay = overlay
-    let diagnostics = decoder.validate(contentsOf: URL(fileURLWithPath: path)) { job in
+    let (diagnostics, made, photos) = decoder.validateCounting(contentsOf: URL(fileURLWithPath: path)) { job in
       let missing = JobCheck.inputs(of: job, file: path)
       let outside = policy.root.map { InputCheck.confined(job, to: $0, file: path) } ?? []
       let replay =
@@ -92,7 +92,9 @@ struct ValidateCommand: Subcommand {
       Terminal.line("\(diagnostics.count) error\(diagnostics.count == 1 ? "" : "s") in \(path)")
       return ExitStatus.usage
     }
-    Terminal.line("\(path): valid")
+    let jobs = "\(made) job\(made == 1 ? "" : "s")"
+    let many = photos == 0 ? "" : ", \(photos) of them made from jobs over many photos"
+    Terminal.line("\(path): valid (\(jobs)\(many))")
     return ExitStatus.success
   }
 }

@@ -16,7 +16,7 @@ struct ArgumentReader<Values: Sendable> {
     while let argument = rest.popFirst() {
       if optionsEnded || !argument.hasPrefix("-") || argument == "-" {
         guard let name = form.operand else { throw takesNoArguments(argument, title) }
-        guard operand == nil else {
+        guard operand == nil || form.operandRepeats else {
           throw UsageError(message: "\(title) takes one \(name.lowercased()); unexpected '\(argument)'")
         }
         operand = argument

@@ -5,6 +5,9 @@ struct Form<Values: Sendable>: Sendable {
   var words: [String] = []
   /// The one positional argument (`MANIFEST`, `LOG`); nil when the form takes none.
   var operand: String?
+  /// Whether the operand may be given more than once (`render --script JOB PHOTO...`); `setOperand` is called for
+  /// each, and the command judges how many it takes.
+  var operandRepeats = false
   var options: [Option<Values>]
   /// The values before any option is read.
   var start: Values

@@ -24,7 +24,9 @@ extension RenderCommand {
     let url = URL(fileURLWithPath: options.manifest)
     var decoder = ManifestDecoder()
     decoder.overlayForEveryJob = options.overlay
-    let lines = ManifestFormat(path: options.manifest) == .jsonLines ? decoder.jobs(inLinesHeldOpenAt: url) : nil
+    let lines =
+      ManifestFormat(path: options.manifest) == .jsonLines && options.script == nil
+      ? decoder.jobs(inLinesHeldOpenAt: url) : nil
     let file = options.manifest
     let inputs: InputPolicy
     do {
@@ -64,6 +66,10 @@ extension RenderCommand {
       } catch {
         return Self.invalid(error.diagnostics)
       }
+      if options.script != nil {
+        guard let job = Self.script(jobs, file: file, photos: options.photos) else { return nil }
+        jobs = [job]
+      }
       records = AnyIterator(jobs.lazy.map { .success($0) }.makeIterator())
     }
     // A job over many photos: the list found now is written down, and the render pass renders that list.
@@ -85,6 +91,28 @@ extension RenderCommand {
     spool?.rewind()
     if let failure = spool?.failure { return Self.invalid([Diagnostic(file: file, message: failure)]) }
     return Checked(jobs: jobs, lines: lines, claims: claims, inputs: inputs, spool: spool, made: made)
+  }
+
+  /// The one job of a `--script` manifest as a job over `photos`: its own outputs when they are templates, else
+  /// `{dir}/{stem}.jpg` (and its view beside it as `{dir}/{stem}-screen.EXT`); nil, the error printed, unless the
+  /// manifest has exactly one job.
+  static func script(_ jobs: [JobEntry], file: String, photos: [String]) -> JobEntry? {
+    guard jobs.count == 1, var job = jobs.first else {
+      Terminal.error(
+        "\(file): --script needs a manifest of exactly one job, not \(jobs.count) (keep the job to apply, or render "
+          + "the manifest itself)")
+      return nil
+    }
+    if job.photos == nil {
+      job.output = OutputTemplate.defaultOutput
+      job.viewOutput = job.viewOutput.map { view in
+        let ext = view.utf8.lastIndex(of: UInt8(ascii: ".")).map { String(view[$0...]) } ?? ".jpg"
+        return "{dir}/{stem}-screen" + (ext.contains("/") ? ".jpg" : ext)
+      }
+    }
+    job.base = ""
+    job.photos = PhotoSet(.paths(photos))
+    return job
   }
 
   /// Prints the manifest's errors and that nothing was written.

@@ -21,6 +21,14 @@ extension RenderCommand {
       or data libjpeg finds damaged fall back to pixels at quality 90, keeping 4:2:0 or 4:4:4 and progressive coding;
       the report names the reason and a line after the summary counts them. Photo files over 512 MB (or 5 bytes a
       pixel of --max-pixels, when that is more) are refused before they are read.
+
+      One script over many photos: a job with "photos" in place of "base" (a glob, "in/**/*.jpg", or a list file,
+      {"list": "photos.txt"}, "-" for standard input) makes one job for each photo, in a fixed order (folders depth
+      first, names sorted by their bytes), with the id JOBID/PHOTO and its output from the template ({dir}, {stem},
+      {ext}, {name}, {index}; default "{dir}/{stem}.jpg"). The photos found by the check before anything is written
+      are the ones rendered: one added later is not, one removed fails its job. --shard splits the photos' jobs like
+      any others. `render --script JOB PHOTO... --out DIR` applies the one job of the manifest JOB to the photos named
+      (each PHOTO in place of MANIFEST), writing {dir}/{stem}.jpg of each under DIR.
       """,
     intros: [
       inputsHeading: """
@@ -49,5 +57,7 @@ extension RenderCommand {
         stampcam render Examples/manifest.json --out out/examples
         stampcam render shoot.json --out=renders --jobs=1 --report=renders/report.jsonl
         stampcam render jobs.jsonl --out /data/out --shard "$JOB_COMPLETION_INDEX/8" --resume --quiet
+        stampcam render --script recorded.json photos/*.jpg --out stamped
+        find /data/in -name '*.jpg' | stampcam render bulk.json --out /data/out   # "photos": {"list": "-"}
       """)
 }

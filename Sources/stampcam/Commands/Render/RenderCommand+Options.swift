@@ -4,7 +4,11 @@ import StampFiles
 extension RenderCommand {
   static let name = "render"
   static let forms = [
-    Form(operand: "MANIFEST", options: options, start: RenderOptions.defaults, setOperand: { $0.manifest = $1 })
+    Form(
+      operand: "MANIFEST", operandRepeats: true, options: options, start: RenderOptions.defaults,
+      setOperand: { options, operand in
+        if options.manifest.isEmpty { options.manifest = operand } else { options.photos.append(operand) }
+      })
   ]
 
   /// The heading of the options that say how photos and stamps are read.
@@ -16,13 +20,19 @@ extension RenderCommand {
         "--out", "DIR", "folder for the outputs (created if missing); job outputs are paths under it",
         required: "the folder the outputs go to"
       ) { $0.out = $1 },
+      .value(
+        "--script", "JOB",
+        "apply the one job of the manifest JOB (its stamps, gestures, view and settings, as `record` saved them) to "
+          + "each PHOTO named in place of MANIFEST, writing {dir}/{stem}.jpg under --out (the job's own output when "
+          + "it is a template)"
+      ) { $0.script = $1 },
       .value("--jobs", "N", "jobs in flight at once", default: "the number of cores") {
         (options, text) throws(UsageError) in
         options.jobs = try OptionValue.integer(text, option: "--jobs", range: 1...1024)
       },
       .value(
         "--shard", "I/N",
-        "render only the jobs whose index (from 0) is I modulo N; the N shards together render every job once, "
+        "render only the jobs whose place (from 0; each photo of a job over many photos counted) is I modulo N; the N shards together render every job once, "
           + "with byte-identical results (for Kubernetes Indexed Jobs, Slurm arrays, GNU parallel)"
       ) { (options, text) throws(UsageError) in
         guard Shard(text) != nil else {

@@ -9,10 +9,21 @@ struct RenderCommand: Subcommand {
   let options: RenderOptions
 
   init(_ options: RenderOptions) {
+    var options = options
+    // `render --script JOB PHOTO...`: every operand is a photo, and the job's manifest is the script.
+    if let script = options.script {
+      options.photos.insert(options.manifest, at: 0)
+      options.manifest = script
+    }
     self.options = options
   }
 
   func run() -> Int32 {
+    if options.script == nil, let extra = options.photos.first {
+      return CLI.fail(
+        "render takes one MANIFEST; unexpected '\(extra)' (to apply one job to photos: render --script JOB "
+          + "PHOTO... --out DIR)", status: ExitStatus.usage)
+    }
     // Nothing is written unless the whole manifest is valid.
     guard let checked = checkedManifest() else { return ExitStatus.usage }
     let (jobs, lines, claims, file) = (checked.jobs, checked.lines, checked.claims, options.manifest)

@@ -6,6 +6,10 @@ import StampFiles
 struct RenderOptions: Equatable, Sendable {
   var manifest: String
   var out: String
+  /// With `script`: the photos after the first (which `manifest` holds until the command sorts them out).
+  var photos: [String] = []
+  /// A manifest of one job to apply to the photos named as operands (`--script`), or nil.
+  var script: String?
   /// Jobs in flight at once; nil means the number of cores.
   var jobs: Int?
   /// Silences the progress line and the summary.
