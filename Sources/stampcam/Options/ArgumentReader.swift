@@ -45,6 +45,7 @@ struct ArgumentReader<Values: Sendable> {
     if let name = form.operand, operand == nil {
       throw UsageError(message: "\(title) needs a \(name) (see 'stampcam help \(command)')")
     }
+    if let problem = form.operandsProblem(values) { throw UsageError(message: problem) }
     for option in form.options where !given.contains(option.name) {
       if let why = option.required { throw UsageError(message: "\(title) needs \(option.usage) (\(why))") }
     }

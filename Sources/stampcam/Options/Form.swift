@@ -13,6 +13,8 @@ struct Form<Values: Sendable>: Sendable {
   var start: Values
   /// Stores the operand.
   var setOperand: @Sendable (inout Values, String) -> Void = { _, _ in }
+  /// What is wrong with the operands once every argument is read (too many, for the values given), or nil.
+  var operandsProblem: @Sendable (Values) -> String? = { _ in nil }
 
   /// `render`, or `import getevent`: how messages name the command.
   func title(_ command: String) -> String {

@@ -8,6 +8,11 @@ extension RenderCommand {
       operand: "MANIFEST", operandRepeats: true, options: options, start: RenderOptions.defaults,
       setOperand: { options, operand in
         if options.manifest.isEmpty { options.manifest = operand } else { options.photos.append(operand) }
+      },
+      operandsProblem: { options in
+        guard options.script == nil, let extra = options.photos.first else { return nil }
+        return "render takes one manifest; unexpected '\(extra)' (to apply one job to photos: render --script JOB "
+          + "PHOTO... --out DIR)"
       })
   ]
 

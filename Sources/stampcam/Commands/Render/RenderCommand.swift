@@ -19,11 +19,6 @@ struct RenderCommand: Subcommand {
   }
 
   func run() -> Int32 {
-    if options.script == nil, let extra = options.photos.first {
-      return CLI.fail(
-        "render takes one MANIFEST; unexpected '\(extra)' (to apply one job to photos: render --script JOB "
-          + "PHOTO... --out DIR)", status: ExitStatus.usage)
-    }
     // Nothing is written unless the whole manifest is valid.
     guard let checked = checkedManifest() else { return ExitStatus.usage }
     let (jobs, lines, claims, file) = (checked.jobs, checked.lines, checked.claims, options.manifest)
