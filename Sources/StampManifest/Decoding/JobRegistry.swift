@@ -27,24 +27,10 @@ struct JobRegistry {
     // here are templates, not files.
     let written = entry.photos == nil ? entry.outputs(overlayForEveryJob: overlayForEveryJob) : []
     for written in written {
-      let output = written.path
-      guard !output.isEmpty, let clash = outputs.add(output, job: writer) else { continue }
-      let quoted = (written.kind == .overlay ? "its overlay " : "") + "\"\(output)\""
+      guard !written.path.isEmpty, let clash = outputs.add(written.path, job: writer) else { continue }
       // Both jobs named, by index and id; "this job" when an output meets another of the same job.
-      func owner(_ other: OutputTree.Job) -> String {
+      let message = clash.message(of: written, writer: writer.id, sameJob: clash.job.index == writer.index) { other in
         other.index == writer.index ? "this job" : "jobs[\(other.index)] (job \"\(other.id)\")"
-      }
-      let mine = "\(quoted) of job \"\(writer.id)\""
-      let message: String
-      switch clash {
-      case .sameFile(let other) where other.index == writer.index:
-        message = "\(quoted) is also this job's output"
-      case .sameFile(let other):
-        message = "\(mine) is also written by \(owner(other)): the same file"
-      case .isFolder(let other):
-        message = "\(mine) is a folder that an output of \(owner(other)) lies in; it cannot also be a file"
-      case .underFile(let other, let name):
-        message = "\(mine) needs \"\(name)\" as a folder, but \(owner(other)) writes it as a file"
       }
       let value = written.kind == .viewOutput ? job.viewOutputValue : job.outputValue
       walker.report(value ?? jobValue, child(path, written.field), message)

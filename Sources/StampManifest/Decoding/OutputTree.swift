@@ -53,3 +53,26 @@ struct OutputTree {
     return nil
   }
 }
+
+extension OutputTree.Clash {
+  /// The earlier job the clash is with.
+  var job: OutputTree.Job {
+    switch self {
+    case .sameFile(let job), .isFolder(let job), .underFile(let job, _): return job
+    }
+  }
+
+  /// The clash told of `written`, an output of the job `writer` (its id): `owner` names the earlier job, and a
+  /// clash with `writer`'s own output (`sameJob`) is told as such.
+  func message(of written: JobOutput, writer: String, sameJob: Bool, owner: (OutputTree.Job) -> String) -> String {
+    let mine = "\(written.quoted) of job \"\(writer)\""
+    switch self {
+    case .sameFile where sameJob: return "\(written.quoted) is also this job's output"
+    case .sameFile(let other): return "\(mine) is also written by \(owner(other)): the same file"
+    case .isFolder(let other):
+      return "\(mine) is a folder that an output of \(owner(other)) lies in; it cannot also be a file"
+    case .underFile(let other, let name):
+      return "\(mine) needs \"\(name)\" as a folder, but \(owner(other)) writes it as a file"
+    }
+  }
+}

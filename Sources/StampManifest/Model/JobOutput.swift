@@ -25,6 +25,9 @@ public struct JobOutput: Sendable, Hashable {
   /// The job's field that names the file: `viewOutput` for the view output, `output` for the output and for the
   /// overlay, whose name is the output's.
   public var field: String { kind == .viewOutput ? "viewOutput" : "output" }
+
+  /// The path quoted as messages tell it: `"a.jpg"`, or `its overlay "a.overlay.jpg"`.
+  var quoted: String { (kind == .overlay ? "its overlay " : "") + "\"\(path)\"" }
 }
 
 extension JobEntry {

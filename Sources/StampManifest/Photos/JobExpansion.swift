@@ -181,7 +181,7 @@ extension JobExpansion {
           problems.append(
             Diagnostic(
               file: file, line: job.line, path: "\(place).\(written.field)",
-              message: "job \"\(job.id)\": \(Self.quoted(written)) \(refusal)"))
+              message: "job \"\(job.id)\": \(written.quoted) \(refusal)"))
           continue
         }
         if let clash = outputs.add(written.path, job: OutputTree.Job(index: job.position, id: job.id)) {
@@ -209,33 +209,11 @@ extension JobExpansion {
           + "(\"\(owner)/PHOTO\"): rename one")
     }
 
-    private static func quoted(_ written: JobOutput) -> String {
-      (written.kind == .overlay ? "its overlay " : "") + "\"\(written.path)\""
-    }
-
     private func outputClash(_ job: JobEntry, _ written: JobOutput, _ clash: OutputTree.Clash) -> Diagnostic {
-      let mine = "\(Self.quoted(written)) of job \"\(job.id)\""
-      let message: String
-      switch clash {
-      case .sameFile(let other) where other.id == job.id:
-        message = "\(mine) is also this job's output"
-      case .sameFile(let other):
-        message = "\(mine) is also written by job \"\(other.id)\": the same file"
-      case .isFolder(let other):
-        message = "\(mine) is a folder that an output of job \"\(other.id)\" lies in; it cannot also be a file"
-      case .underFile(let other, let name):
-        message = "\(mine) needs \"\(name)\" as a folder, but job \"\(other.id)\" writes it as a file"
+      let message = clash.message(of: written, writer: job.id, sameJob: clash.job.id == job.id) { other in
+        "job \"\(other.id)\""
       }
       return Diagnostic(file: file, line: job.line, path: "jobs[\(job.index)].\(written.field)", message: message)
-    }
-  }
-}
-
-extension OutputTree.Clash {
-  /// The earlier job the clash is with.
-  var job: OutputTree.Job {
-    switch self {
-    case .sameFile(let job), .isFolder(let job), .underFile(let job, _): return job
     }
   }
 }

@@ -63,14 +63,11 @@ struct RenderCommand: Subcommand {
     let sources: PhotoSources = { _ in
       spool?.nextJob() ?? .failure(PhotoFailure("the list of photos the check found was not kept"))
     }
-    if let lines {
-      let made = JobExpansion(lines.lazy.map(\.result).makeIterator(), file: file, checking: false, sources: sources)
-      runner.run(IteratorSequence(made), cancellation: cancellation, record: onDone)
-    } else {
-      let listed = jobs.lazy.map { Result<JobEntry, ManifestError>.success($0) }.makeIterator()
-      let made = JobExpansion(listed, file: file, checking: false, sources: sources)
-      runner.run(IteratorSequence(made), cancellation: cancellation, record: onDone)
-    }
+    let records =
+      lines.map { AnyIterator($0.lazy.map(\.result).makeIterator()) }
+      ?? AnyIterator(jobs.lazy.map { Result<JobEntry, ManifestError>.success($0) }.makeIterator())
+    let made = JobExpansion(records, file: file, checking: false, sources: sources)
+    runner.run(IteratorSequence(made), cancellation: cancellation, record: onDone)
     progress.finish()
     report?.close()
     signals.stop()
