@@ -72,8 +72,13 @@ struct JPEGTransplantQualityTests {
     // The libvips path writes 4:4:4 at quality 90 whatever the base had; the transplant keeps the base's sampling.
     // Compare like with like: the libvips path's picture encoded with the base's sampling.
     let viaLibvips = fixtures.path("v.jpg")
-    let composed = try Renderer().compose(plan).image
-    #expect(scv_save_jpeg_options(composed.pointer, viaLibvips, 90, subsampling.rawValue, 0, 0, 0) == 0)
+    // The composition holds the base's row reader and, through it, the job control whose stop flag the C reader
+    // reads while the image is saved: kept alive until the save is done. Dropped after taking `.image`, the flag's
+    // memory was freed under the reader, which then read it as "stop" now and then and failed the save.
+    let composition = try Renderer().compose(plan)
+    withExtendedLifetime(composition) {
+      #expect(scv_save_jpeg_options(composition.image.pointer, viaLibvips, 90, subsampling.rawValue, 0, 0, 0) == 0)
+    }
     let (reference, area) = Self.reference(base: try Pixels(base))
     #expect(area.count > 3000)
     let t = Self.psnr(try Pixels(transplanted), reference, over: area)
