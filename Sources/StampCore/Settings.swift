@@ -40,7 +40,7 @@ public struct GestureSettings: Sendable, Hashable {
   public var doubleTapInterval: Double = 0.35
   /// The second tap of a double tap must begin within this distance of the first (at most), in view points.
   public var doubleTapDistance: Double = 40
-  /// Output JPEG/WebP quality; nil means the default (90) or a lossless path where one applies.
+  /// Output quality (JPEG, WebP, AVIF, HEIC, JPEG XL); nil means the default (90) or a lossless path where one applies.
   public var quality: Int? = nil
 
   /// The design's defaults.

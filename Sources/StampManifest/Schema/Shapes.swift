@@ -38,7 +38,9 @@ enum Shapes {
         "doubleTapDistance", .number(.distance),
         "Farthest the second tap of a double tap may land from the first, in points; exactly this far still counts "
           + "(default 40)."),
-      Field("quality", .integer(NumberBounds(min: 1, minExclusive: false, max: 100)), "JPEG/WebP quality (90)."),
+      Field(
+        "quality", .integer(NumberBounds(min: 1, minExclusive: false, max: 100)),
+        "JPEG, WebP, AVIF, HEIC and JPEG XL quality (90)."),
     ])
 
   static let defaults = Shape(
