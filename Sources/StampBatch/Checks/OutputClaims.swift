@@ -18,7 +18,7 @@ package final class OutputClaims {
 
   /// Who claimed a file first: a field of a job, or the manifest or report themselves.
   struct Claim {
-    enum Role: UInt8 { case input, output, manifest, report }
+    enum Role: UInt8 { case input, output, manifest, report, events }
     let role: Role
     /// The job's index and id; -1 for the manifest and the report.
     let index: Int
@@ -53,6 +53,7 @@ package final class OutputClaims {
       switch role {
       case .manifest: return "the manifest"
       case .report: return "the --report file"
+      case .events: return "the --events file"
       case .input, .output: return "jobs[\(index)].\(field.path) of job \"\(id)\""
       }
     }
@@ -68,10 +69,19 @@ package final class OutputClaims {
 
   /// Claims for a batch writing under `out` from `manifest` (named `file` in diagnostics), reporting to `report`
   /// (nil or `-`: none). Fails when the report is the manifest, or lies in `--out/.stampcam` (see `ReportPlace`).
-  package init(out: String, manifest: String, file: String, report: String?) throws(ManifestError) {
+  /// The `--events` file (nil or `-`: none) is claimed as the report is: no input, manifest or output may be it.
+  package init(
+    out: String, manifest: String?, file: String, report: String?, events: String? = nil
+  ) throws(ManifestError) {
     self.out = out
     self.file = file
-    _ = claim(manifest, Claim(role: .manifest, index: -1, id: "", field: .none))
+    // A manifest piped on standard input (nil) is no file an output could overwrite.
+    if let manifest { _ = claim(manifest, Claim(role: .manifest, index: -1, id: "", field: .none)) }
+    if let events, events != "-" {
+      if let taken = claim(events, Claim(role: .events, index: -1, id: "", field: .none)) {
+        throw ManifestError(file: file, message: "\(events): --events would overwrite \(taken.phrase)")
+      }
+    }
     guard let report, report != "-" else { return }
     if let taken = claim(report, Claim(role: .report, index: -1, id: "", field: .none)) {
       throw ManifestError(file: file, message: "\(report): --report would overwrite \(taken.phrase)")

@@ -52,7 +52,13 @@ final class HeldFile: Sendable {
   static func open(_ path: String) -> (HeldFile?, String?) {
     let (input, reason) = ManifestFile.open(path)
     guard let input else { return (nil, reason) }
-    let fd = dup(input.descriptor)
+    return holding(input.descriptor)
+  }
+
+  /// Holds a copy of the open regular file `descriptor` (which the caller keeps), read from its first byte at every
+  /// pass: a spooled manifest, whose file has no name.
+  static func holding(_ descriptor: Int32) -> (HeldFile?, String?) {
+    let fd = dup(descriptor)
     guard fd >= 0 else { return (nil, ManifestFile.reason(errno)) }
     guard let version = Version(descriptor: fd) else {
       close(fd)

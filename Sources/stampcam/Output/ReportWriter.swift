@@ -5,18 +5,21 @@ import Synchronization
 
 /// `--report FILE|-`: one JSON line per job as it ends, written at once so a report survives an interruption.
 /// Every write is checked, and the close: a report that cannot be written (a full disk, `/dev/full`, a closed
-/// pipe) is an error, remembered in `failure`, never silently short.
+/// pipe) is an error, remembered in `failure`, never silently short. `--events` writes its lines through one too.
 final class ReportWriter: Sendable {
   private let fd: Int32
   private let path: String
   private let closes: Bool
+  /// What the file is, in messages: "report", or "events".
+  private let noun: String
   /// Why the report could not be written; held while writing, so that lines never interleave.
   private let failed = Mutex<String?>(nil)
 
   /// Opens (truncates) the report; call only once the manifest is known valid and the report is known to be none
   /// of the batch's files (see `OutputClaims`).
-  init(path: String) throws {
+  init(path: String, noun: String = "report") throws {
     self.path = path
+    self.noun = noun
     if path == "-" {
       fd = STDOUT_FILENO
       closes = false
@@ -25,7 +28,7 @@ final class ReportWriter: Sendable {
       fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NONBLOCK, 0o666)
       guard fd >= 0 else {
         let why = errno == ENXIO ? "a pipe with no reader" : Errno.text(errno)
-        throw UsageError(message: "\(path): cannot open the report file: \(why)")
+        throw UsageError(message: "\(path): cannot open the \(noun) file: \(why)")
       }
       _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
       closes = true
@@ -40,13 +43,19 @@ final class ReportWriter: Sendable {
   /// Appends the outcome's line; false (and `failure` set) when it could not be written whole.
   @discardableResult
   func write(_ outcome: JobOutcome) -> Bool {
-    let line = Array((outcome.jsonLine + "\n").utf8)
+    write(line: outcome.jsonLine)
+  }
+
+  /// Appends `text` and a newline; false (and `failure` set) when it could not be written whole.
+  @discardableResult
+  func write(line text: String) -> Bool {
+    let line = Array((text + "\n").utf8)
     return failed.withLock { failed in
       guard failed == nil else { return false }
       // `-` shares standard output's lock and its failure, which decides the exit status.
       if !closes {
         guard let code = StandardStream.output.write(line) else { return true }
-        failed = "\(path): cannot write the report: \(Errno.text(code))"
+        failed = "\(path): cannot write the \(noun): \(Errno.text(code))"
         return false
       }
       var offset = 0
@@ -54,7 +63,7 @@ final class ReportWriter: Sendable {
         let n = line.withUnsafeBytes { Foundation.write(fd, $0.baseAddress.map { $0 + offset }, line.count - offset) }
         if n < 0, errno == EINTR { continue }
         guard n > 0 else {
-          failed = "\(path): cannot write the report: \(Errno.text(errno))"
+          failed = "\(path): cannot write the \(noun): \(Errno.text(errno))"
           return false
         }
         offset += n
@@ -71,10 +80,10 @@ final class ReportWriter: Sendable {
       var info = stat()
       let regular = fstat(fd, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
       if regular, fsync(fd) != 0, failed == nil {
-        failed = "\(path): cannot write the report: \(Errno.text(errno))"
+        failed = "\(path): cannot write the \(noun): \(Errno.text(errno))"
       }
       if Foundation.close(fd) != 0, failed == nil {
-        failed = "\(path): cannot write the report: \(Errno.text(errno))"
+        failed = "\(path): cannot write the \(noun): \(Errno.text(errno))"
       }
       return failed == nil
     }

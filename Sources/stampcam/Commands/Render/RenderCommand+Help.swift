@@ -32,6 +32,12 @@ extension RenderCommand {
       are the ones rendered: one added later is not, one removed fails its job. --shard splits the photos' jobs like
       any others. `render --script JOB PHOTO... --out DIR` applies the one job of the manifest JOB to the photos named
       (each PHOTO in place of MANIFEST), writing {dir}/{stem}.jpg of each under DIR.
+
+      MANIFEST - (or /dev/stdin) reads the manifest from standard input: JSON Lines when its first non-blank line is
+      a whole JSON object without "jobs", one JSON document otherwise. It is read once, to its end, into a file in
+      DIR/.stampcam whose name is removed as soon as it is made (nothing is left behind, whatever ends the run), and
+      the check and the render read that file; a JSON document may have 64 MiB, a JSON Lines line as much. Errors
+      name it "-" and the line; relative paths start from the current folder; a photos' list of "-" is refused.
       """,
     intros: [
       inputsHeading: """
@@ -62,5 +68,6 @@ extension RenderCommand {
         stampcam render jobs.jsonl --out /data/out --shard "$JOB_COMPLETION_INDEX/8" --resume --quiet
         stampcam render --script recorded.json photos/*.jpg --out stamped
         find /data/in -name '*.jpg' | stampcam render bulk.json --out /data/out   # "photos": {"list": "-"}
+        generate-jobs | stampcam render - --out /data/out --events /data/out/events.jsonl
       """)
 }
