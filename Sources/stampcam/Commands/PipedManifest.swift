@@ -120,17 +120,15 @@ final class PipedManifest: Sendable {
 
     /// Counts `chunk`; a problem (and the line it is on) when it takes the stream past a limit.
     mutating func add(_ chunk: ArraySlice<UInt8>, limits: Limits) -> (message: String, line: Int?)? {
-      for byte in chunk {
+      var rest = chunk
+      // Byte by byte only until the format is known; then a line at a time (the standard library's search).
+      while format == nil, let byte = rest.first {
+        rest = rest.dropFirst()
         total += 1
-        if format == .json, total > limit {
-          return ("a JSON manifest is longer than the limit of \(limit) bytes", nil)
-        }
         if byte == UInt8(ascii: "\n") {
-          if format == nil {
-            let blank = firstLine.allSatisfy { [0x20, 0x09, 0x0D].contains($0) }
-            if !blank { format = ManifestFormat(firstLine: firstLine, limits: limits) }
-            firstLine = []
-          }
+          let blank = firstLine.allSatisfy { [0x20, 0x09, 0x0D].contains($0) }
+          if !blank { format = ManifestFormat(firstLine: firstLine, limits: limits) }
+          firstLine = []
           line += 1
           lineBytes = 0
           continue
@@ -138,7 +136,23 @@ final class PipedManifest: Sendable {
         lineBytes += 1
         // A line too long for JSON Lines is too long for a document's first line too.
         if lineBytes > limit { return ("line is longer than the limit of \(limit) bytes", line) }
-        if format == nil { firstLine.append(byte) }
+        firstLine.append(byte)
+      }
+      if format == .json {
+        total += rest.count
+        return total > limit ? ("a JSON manifest is longer than the limit of \(limit) bytes", nil) : nil
+      }
+      while !rest.isEmpty {
+        let newline = rest.firstIndex(of: UInt8(ascii: "\n"))
+        let length = (newline ?? rest.endIndex) - rest.startIndex
+        lineBytes += length
+        total += length
+        if lineBytes > limit { return ("line is longer than the limit of \(limit) bytes", line) }
+        guard let newline else { break }
+        total += 1
+        line += 1
+        lineBytes = 0
+        rest = rest[(newline + 1)...]
       }
       return nil
     }
