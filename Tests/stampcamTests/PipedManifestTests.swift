@@ -127,6 +127,42 @@ struct PipedManifestTests {
     #expect(!FileManager.default.fileExists(atPath: cli.path("out")))
   }
 
+  /// While `render -` waits for the rest of its manifest, the spool is open in `out/.stampcam` with no name there
+  /// (its name was removed as soon as it was made); Ctrl-C then leaves no file behind.
+  @Test func theSpoolHasNoNameAndCtrlCLeavesNothing() throws {
+    let cli = try Self.folder()
+    defer { cli.remove() }
+    let input = Pipe()
+    let process = Process()
+    process.executableURL = CommandRunner.executable
+    process.arguments = ["render", "-", "--out", "out", "--quiet"]
+    process.currentDirectoryURL = cli.url
+    process.standardInput = input
+    process.standardError = Pipe()
+    try process.run()
+    try input.fileHandleForWriting.write(contentsOf: Data((Self.jobs("in/")[0] + "\n").utf8))
+    var spool: String?
+    for _ in 0..<500 where spool == nil {
+      Thread.sleep(forTimeInterval: 0.01)
+      let fds = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(process.processIdentifier)/fd")) ?? []
+      spool = fds.lazy.compactMap {
+        try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(process.processIdentifier)/fd/\($0)")
+      }
+      .first { $0.contains("/out/.stampcam/.stdin-") }
+    }
+    let open = try #require(spool, "no spool open in out/.stampcam")
+    #expect(open.hasSuffix(" (deleted)"), "\(open)")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: cli.path("out/.stampcam")).isEmpty)
+    process.interrupt()
+    process.waitUntilExit()
+    try? input.fileHandleForWriting.close()
+    // Ended by the signal, as any reader of a pipe (a shell reports 130), even though this test runner starts its
+    // children with SIGINT blocked.
+    #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGINT)
+    #expect(cli.files("out").isEmpty)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: cli.path("out/.stampcam")).isEmpty)
+  }
+
   /// A line longer than a manifest's limit (64 MiB) stops the reading there: refused with its line, exit 2, in
   /// about the time it takes to pipe it, and nothing is left in `$TMPDIR`.
   @Test func aLineOverTheLimitIsRefusedAsItArrives() throws {

@@ -37,6 +37,14 @@ final class PipedManifest: Sendable {
     guard let fd = made else {
       throw fail("cannot make a file to read standard input into (\(reason ?? "unknown"))")
     }
+    // Ctrl-C, SIGTERM and SIGHUP end the wait for input as they would end any reader of a pipe, even when the
+    // process started with them blocked (a parent's mask is inherited); the mask is put back once the input ends.
+    var stops = sigset_t()
+    var mask = sigset_t()
+    sigemptyset(&stops)
+    for number in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&stops, number) }
+    pthread_sigmask(SIG_UNBLOCK, &stops, &mask)
+    defer { pthread_sigmask(SIG_SETMASK, &mask, nil) }
     var spooled = Spooling(limit: limits.maxBytes)
     var buffer = [UInt8](repeating: 0, count: 1 << 16)
     while true {
