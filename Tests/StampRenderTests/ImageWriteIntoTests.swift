@@ -1,5 +1,6 @@
 import CVips
 import Foundation
+import StampTestSupport
 import Testing
 
 @testable import StampRender

@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import StampCore
 import StampFiles
+import StampTestSupport
 import Synchronization
 import Testing
 

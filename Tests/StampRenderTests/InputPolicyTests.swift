@@ -1,6 +1,7 @@
 import Foundation
 import StampCore
 import StampFiles
+import StampTestSupport
 import Synchronization
 import Testing
 

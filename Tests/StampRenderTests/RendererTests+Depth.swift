@@ -3,6 +3,7 @@ import CVipsGlue
 import Foundation
 import StampCore
 import StampTestShim
+import StampTestSupport
 import Testing
 
 @testable import StampRender

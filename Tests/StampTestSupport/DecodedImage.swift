@@ -1,5 +1,4 @@
-import CVips
-import CVipsGlue
+@testable import StampRender
 
 /// An image file decoded into 8-bit interleaved samples, row by row: for checks of what stampcam wrote.
 package struct DecodedImage: Sendable, Equatable {
