@@ -11,6 +11,7 @@ import Testing
 struct AppExampleTests {
   static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent()
+    .deletingLastPathComponent()
   static let example = root.appendingPathComponent("Examples/app")
   static let enabled = ProcessInfo.processInfo.environment["STAMPCAM_APP_EXAMPLE"] == "1"
 

@@ -37,6 +37,7 @@ struct ScaleOutRecipeTests {
 
   static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent()
+    .deletingLastPathComponent()
 
   /// The Indexed Job's pods, each with its JOB_COMPLETION_INDEX and the job's volume at a scratch folder, render
   /// together exactly what one run renders: byte-identical outputs, and the same report entries (id, status,

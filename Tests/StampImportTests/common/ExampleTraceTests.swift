@@ -9,6 +9,7 @@ import Testing
   static func example(_ name: String) throws -> String {
     let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
       .deletingLastPathComponent()
+      .deletingLastPathComponent()
     return try String(contentsOf: root.appendingPathComponent("Examples/traces/\(name)"), encoding: .utf8)
   }
 

@@ -8,6 +8,7 @@ import Testing
 @Suite struct SchemaConformanceTests {
   static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent()
+    .deletingLastPathComponent()
 
   /// Every `Examples/*.json`, by name.
   static let examples: [String] = {

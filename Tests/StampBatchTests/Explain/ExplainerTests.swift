@@ -50,6 +50,7 @@ struct ExplainerTests {
     defer { w.remove() }
     let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
       .deletingLastPathComponent()
+      .deletingLastPathComponent()
     let photo = try Data(contentsOf: root.appendingPathComponent("Examples/photos/sunset.jpg"))
     try photo.prefix(4096).write(to: URL(fileURLWithPath: w.path("cut.jpg")))
     try w.write("m.json", #"{"version": 1, "jobs": [{"id": "c", "base": "cut.jpg"}]}"#)

@@ -17,6 +17,7 @@ struct HelpTests {
   /// The fenced block under the README's "## The command line".
   static func readmeSynopsis() throws -> [String] {
     let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent()
       .deletingLastPathComponent().appendingPathComponent("README.md")
     let text = try String(contentsOf: readme, encoding: .utf8)
     let section = try #require(text.range(of: "## The command line\n\n```\n"), "no synopsis block in the README")
