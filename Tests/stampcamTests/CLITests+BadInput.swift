@@ -119,7 +119,7 @@ struct BadInputTests {
     #expect(missing.status == 2 && missing.stderr.contains("jobs[0].base") && missing.stderr.contains("no such file"))
   }
 
-  /// Issue 22: a PNG strip of 1 x 100,000,000 pixels (within --max-pixels) passes libpng's limit of 1,000,000 rows.
+  /// A PNG strip of 1 x 100,000,000 pixels (within --max-pixels) passes libpng's limit of 1,000,000 rows.
   /// libpng says so only in a warning, which the shared error buffer does not hold: render, which reads the file
   /// again alone when it fails, told the reason, validate said "unknown libvips error". Both tell it now.
   @Test func validateAndRenderBothTellLibpngsReason() throws {

@@ -40,7 +40,7 @@ struct ResumeLedgerHostileTests {
     return w.path("out/.stampcam/" + (try #require(records.first)))
   }
 
-  /// Item 9: a stamp replaced after the first of four jobs (--jobs 1) was drawn red in all four (the cache held the
+  /// A stamp replaced after the first of four jobs (--jobs 1) was drawn red in all four (the cache held the
   /// first decode), and `--resume` then skipped the last three, whose records held the new file's size and time.
   /// Now the last three are drawn blue, as a fresh run draws them, and `--resume` renders the first again only.
   @Test func aStampReplacedMidBatchIsDrawnAndRecordedAsItIsNow() throws {
@@ -101,7 +101,7 @@ struct ResumeLedgerHostileTests {
     #expect(try BatchRunner(options: Self.options(w, resume: true)).run([job]).first?.status == .skipped)
   }
 
-  /// Item 1: with `--out` swapped for a link to another folder while a job ran, its record (written by path) landed
+  /// With `--out` swapped for a link to another folder while a job ran, its record (written by path) landed
   /// in the other folder. Now `.stampcam` is held open from the start: the record lands beside the outputs, in the
   /// folder that was opened, and nothing goes to the other one.
   @Test func anOutSwappedForALinkMidRunSendsNoRecordElsewhere() throws {

@@ -154,7 +154,7 @@ extension BatchRunnerTests {
     let outcomes = try BatchRunner(options: options).run(try w.jobs("m.json"))
     #expect(Date().timeIntervalSince(start) < 10)
     #expect(outcomes.map(\.status) == [.failed, .ok])
-    // Issue 22: the job and its limit are named, not the photo it was reading ("slow.jpg: the job was stopped").
+    // The job and its limit are named, not the photo it was reading ("slow.jpg: the job was stopped").
     #expect(outcomes[0].error == "job \"slow\": the job was stopped after 0.5 s (--job-timeout)")
     #expect(w.files("out") == ["good.png"])
   }

@@ -8,7 +8,7 @@ import Testing
 
 @Suite("Overlay limits: the overlay always renders, and never costs the main output")
 struct OverlayLimitTests {
-  /// Issue 22, item 10: one job with `overlay: true` and four pinches of 100,000 steps made an SVG of over 10 MB,
+  /// One job with `overlay: true` and four pinches of 100,000 steps made an SVG of over 10 MB,
   /// which libxml2 refuses ("Premature end of data in tag svg"); the job failed, the main output was lost with it
   /// and the photo was blamed. Now both outputs are written.
   @Test func fourPinchesOfAHundredThousandStepsDrawTheirOverlay() throws {

@@ -35,9 +35,9 @@ struct JobRendererTests {
     #expect(abs(green.x - 500) < 0.2 && abs(green.y - 380) < 0.2, "green \(green.x), \(green.y)")
   }
 
-  /// Seed 004's viewer: a 400 x 300 photo on a 100 x 100 view is fitted at 0.25 (100 x 75) and centred with
+  /// The viewer: a 400 x 300 photo on a 100 x 100 view is fitted at 0.25 (100 x 75) and centred with
   /// 12.5-point bars above and below. viewOutput draws exactly that, the bars black.
-  @Test func viewOutputIsLetterboxedInBlackAsInSeed004() throws {
+  @Test func viewOutputIsLetterboxedInBlack() throws {
     let w = try Workspace()
     defer { w.remove() }
     try w.ppm("photo.ppm", width: 400, height: 300, rgb: [100, 150, 200])

@@ -69,7 +69,7 @@ struct GestureEngineTests {
     #expect(result.gestures.map(\.kind) == [.pinch, .drag])
   }
 
-  @Test("the first finger picks the target: the second landing on the stamp does not (seed 002's rule)")
+  @Test("the first finger picks the target: the second landing on the stamp does not")
   func firstFingerPicksTarget() throws {
     // A lands on the background, B on the stamp: the pair zooms the viewport and leaves the stamp alone.
     let result = try replayed([
@@ -80,7 +80,7 @@ struct GestureEngineTests {
     #expect(close(result.viewport.zoom, 2))
   }
 
-  @Test("a locked stamp catches the touch and ignores it: neither it nor the viewport moves (002_f5a2805dd21768c1.txt)")
+  @Test("a locked stamp catches the touch and ignores it: neither it nor the viewport moves")
   func lockedStamp() throws {
     let result = try replayed(
       [
@@ -105,7 +105,7 @@ struct GestureEngineTests {
     #expect(close(result.gestures[0].t, 0.2))
   }
 
-  @Test("a finger that lands and moves in one frame: both applied in order, the stamp follows (issue 12, item 1)")
+  @Test("a finger that lands and moves in one frame: both applied in order, the stamp follows")
   func landAndMoveInOneFrame() throws {
     // A stamp 100 wide centred on (100, 100): the finger lands on it at (100, 100) and is at (140, 100) in the same
     // frame, so the landing picks the stamp and the 40-point motion drags it: centre (140, 100), and no tap.

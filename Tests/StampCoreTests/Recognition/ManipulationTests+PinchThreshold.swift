@@ -11,7 +11,7 @@ private func session(stamps: [StampSpec] = [stampS]) throws -> StampSession {
   try StampSession(imageSize: StampSize(1000, 1000), stamps: stamps)
 }
 
-/// A realistic two-finger tap (issue 22, item 13): fingers land 80 points apart at (460, 500) and (540, 500), jitter
+/// A realistic two-finger tap: fingers land 80 points apart at (460, 500) and (540, 500), jitter
 /// by 5 points each at 0.05 s, to (463, 504) (3-4-5) and (536, 497) (4-3-5), and lift there at 0.12 s. Each finger
 /// stays within 5 of where it landed: inside the 10-point tap slop and the 10-point pinch slop. Without a threshold
 /// the span 80 -> |(73, -7)| = sqrt(5378) = 73.33 would scale a stamp by 0.917 and turn it by -5.5 degrees.
@@ -21,7 +21,7 @@ private let jitteryTwoFingerTap = [
   touch(0.12, 1, .ended, 463, 504), touch(0.12, 2, .ended, 536, 497),
 ]
 
-@Suite("The pinch threshold: a two-finger touch pinches only once a finger passes pinchSlop (issue 22, item 13)")
+@Suite("The pinch threshold: a two-finger touch pinches only once a finger passes pinchSlop")
 struct PinchThresholdTests {
   @Test("a two-finger tap's jitter on a stamp changes no stamp; it is a two-finger tap and no pinch")
   func jitterOnAStampChangesNothing() throws {

@@ -9,9 +9,9 @@ private func replayed(_ events: [TouchEvent], stamps: [StampSpec] = [stampS]) th
   try replay(plainScene(stamps: stamps, [.touches(events)]))
 }
 
-@Suite("Manipulation: pinch/rotate (seed 002_f5a2805dd21768c1.txt) and drag")
+@Suite("Manipulation: pinch/rotate and drag")
 struct ManipulationTests {
-  @Test("pinch and rotation at once: scale 1.5 and 30 degrees, centre fixed (002_f5a2805dd21768c1.txt)")
+  @Test("pinch and rotation at once: scale 1.5 and 30 degrees, centre fixed")
   func pinchAndRotate() throws {
     // Finger A rests on the stamp at (460, 500); B goes from 100 to the right to 150 away at 30 degrees clockwise:
     // (460 + 150 cos 30, 500 + 150 sin 30) = (589.9038105676658, 575).
@@ -30,7 +30,7 @@ struct ManipulationTests {
     #expect(close(pinch.at, StampPoint(524.9519052838329, 537.5)))
   }
 
-  @Test("the scale is clamped at every step: out to 3x then in by half gives 1.0, not 1.5 (002_f5a2805dd21768c1.txt)")
+  @Test("the scale is clamped at every step: out to 3x then in by half gives 1.0, not 1.5")
   func pathDependentClamp() throws {
     let result = try replayed([
       touch(0, 1, .began, 460, 500), touch(0, 2, .began, 560, 500),
@@ -52,7 +52,7 @@ struct ManipulationTests {
     #expect(close(stamp.scale, 1))
   }
 
-  @Test("resting fingers change nothing and report no pinch (002_f5a2805dd21768c1.txt)")
+  @Test("resting fingers change nothing and report no pinch")
   func restingFingers() throws {
     let result = try replayed([
       touch(0, 1, .began, 460, 500), touch(0, 2, .began, 560, 500),

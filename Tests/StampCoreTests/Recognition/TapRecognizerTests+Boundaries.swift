@@ -43,7 +43,7 @@ extension TapRecognizerTests {
     #expect(!moved.contains { $0.kind == .tap })
   }
 
-  @Test("a tap followed by a drag: the tap fires in the frame where the drag leaves the slop (issue 12, item 4)")
+  @Test("a tap followed by a drag: the tap fires in the frame where the drag leaves the slop")
   func pendingTapThenDrag() throws {
     // The second touch lands on the tap at 0.1 s, so the single tap waits for it; at 0.15 s it is 20 points out
     // (past the 10-point slop), so it cannot be a second tap: the tap is reported at 0.15 s, then the drag.

@@ -12,7 +12,7 @@ private func quickTaps(_ count: Int) -> [TouchEvent] {
 }
 
 extension TapRecognizerTests {
-  @Test("a double tap ends its sequence: four quick taps are two double taps, zooming in and back out (issue 22)")
+  @Test("a double tap ends its sequence: four quick taps are two double taps, zooming in and back out")
   func fourQuickTapsAreTwoDoubleTaps() throws {
     let result = try replay(plainScene([.touches(quickTaps(4))]))
     // The second touch lifts at 0.15 s: a double tap, and the toggle zooms 1 -> 4 about (500, 500). The third
@@ -23,7 +23,7 @@ extension TapRecognizerTests {
     #expect(close(result.viewport.visible, StampRect(x: 0, y: 0, width: 1000, height: 1000)))
   }
 
-  @Test("three quick taps are a double tap and then a single tap (issue 22)")
+  @Test("three quick taps are a double tap and then a single tap")
   func threeQuickTapsAreADoubleTapAndATap() throws {
     let result = try replay(plainScene([.touches(quickTaps(3))]))
     // The double tap fires when the second touch lifts (0.15 s) and zooms to 4 with (500, 500) at the centre: the

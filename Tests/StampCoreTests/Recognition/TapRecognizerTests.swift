@@ -9,9 +9,9 @@ private func gestures(_ events: [TouchEvent], settings: GestureSettings = Gestur
   try replay(plainScene([.touches(events)], settings: settings)).gestures
 }
 
-@Suite("TapRecognizer: single, double and two-finger taps (seed 000_56ef80c1dcb024da.txt)")
+@Suite("TapRecognizer: single, double and two-finger taps")
 struct TapRecognizerTests {
-  @Test("a single tap fires 0.35 s after its touch ends (000_56ef80c1dcb024da.txt)")
+  @Test("a single tap fires 0.35 s after its touch ends")
   func singleTapFiresLater() throws {
     let found = try gestures([touch(0, 1, .began, 100, 100), touch(0.1, 1, .ended, 102, 101)])
     #expect(found.count == 1)
@@ -22,7 +22,7 @@ struct TapRecognizerTests {
     #expect(tap.target == nil)
   }
 
-  @Test("a second tap beginning within 0.35 s cancels the pending single tap: a double tap (000_56ef80c1dcb024da.txt)")
+  @Test("a second tap beginning within 0.35 s cancels the pending single tap: a double tap")
   func doubleTapCancelsSingle() throws {
     let found = try gestures([
       touch(0, 1, .began, 100, 100), touch(0.1, 1, .ended, 100, 100),
@@ -55,7 +55,7 @@ struct TapRecognizerTests {
     #expect(close(found[1].t, 0.95))
   }
 
-  @Test("a third tap after a double tap starts a new sequence: a single tap of its own (issue 22)")
+  @Test("a third tap after a double tap starts a new sequence: a single tap of its own")
   func tripleTap() throws {
     let found = try gestures([
       touch(0, 1, .began, 100, 100), touch(0.1, 1, .ended, 100, 100),
@@ -78,7 +78,7 @@ struct TapRecognizerTests {
     #expect(try gestures(events).filter { $0.kind == .tap }.isEmpty)
   }
 
-  @Test("two-finger tap, case 1: both lifted together, at the midpoint (000_56ef80c1dcb024da.txt)")
+  @Test("two-finger tap, case 1: both lifted together, at the midpoint")
   func twoFingerTapTogether() throws {
     let found = try gestures([
       touch(0, 1, .began, 100, 100), touch(0.05, 2, .began, 200, 100),
@@ -89,7 +89,7 @@ struct TapRecognizerTests {
     #expect(close(found[0].t, 0.2))
   }
 
-  @Test("two-finger tap, cases 2 and 3: lifted in turn, at the midpoint (000_56ef80c1dcb024da.txt)")
+  @Test("two-finger tap, cases 2 and 3: lifted in turn, at the midpoint")
   func twoFingerTapInTurn() throws {
     let found = try gestures([
       touch(0, 1, .began, 100, 100), touch(0.05, 2, .began, 200, 120),
@@ -100,7 +100,7 @@ struct TapRecognizerTests {
     #expect(close(found[0].t, 0.25))
   }
 
-  @Test("a third finger rules out the two-finger tap (000_56ef80c1dcb024da.txt)")
+  @Test("a third finger rules out the two-finger tap")
   func thirdFinger() throws {
     let found = try gestures([
       touch(0, 1, .began, 100, 100), touch(0.05, 2, .began, 200, 100), touch(0.1, 3, .began, 300, 100),

@@ -14,7 +14,7 @@ private func phoneScene(_ gestures: [GestureItem], mode: DoubleTapMode = .toggle
 
 @Suite("Canvas: what taps do to the viewport, and which stamp a finger lands on")
 struct CanvasTests {
-  @Test("double tap `toggle`: at the minimum, to the maximum centred on the tap (004_f8d25dc21d8653c7.txt)")
+  @Test("double tap `toggle`: at the minimum, to the maximum centred on the tap")
   func toggleIn() throws {
     // View (100, 75) is image (1000, 750); at zoom 4 (f * z = 0.4) it goes to the centre: offset (200, 150).
     let result = try replay(phoneScene([.doubleTap(StampPoint(100, 75))]))
@@ -24,7 +24,7 @@ struct CanvasTests {
     #expect(close(result.gestures[0].at, StampPoint(1000, 750)))
   }
 
-  @Test("double tap `toggle`: zoomed in, back to the minimum (004_f8d25dc21d8653c7.txt)")
+  @Test("double tap `toggle`: zoomed in, back to the minimum")
   func toggleOut() throws {
     let result = try replay(phoneScene([.doubleTap(StampPoint(100, 75)), .doubleTap(StampPoint(300, 200))]))
     #expect(result.viewport.zoom == 1)
@@ -32,7 +32,7 @@ struct CanvasTests {
   }
 
   @Test(
-    "double tap `step`: zoom x 1.5 centred on the tap, multiplying, unlike the seed (000_56ef80c1dcb024da.txt)")
+    "double tap `step`: zoom x 1.5 centred on the tap, each step multiplying the zoom")
   func stepMultiplies() throws {
     // Image (2000, 1500) at f * z = 0.15 goes to the centre (200, 150): the view spans 2666.67 x 2000 around it.
     let result = try replay(phoneScene([.doubleTap(StampPoint(200, 150))], mode: .step))
@@ -41,7 +41,7 @@ struct CanvasTests {
     #expect(close(result.viewport.visible, visible, 1e-9))
   }
 
-  @Test("two-finger tap zooms out by 1.5 about the midpoint (000_56ef80c1dcb024da.txt)")
+  @Test("two-finger tap zooms out by 1.5 about the midpoint")
   func twoFingerTapZoomsOut() throws {
     // After the toggle the view shows image (500...1500, 375...1125); its centre (1000, 750) stays the centre
     // at zoom 8/3, where the view spans 1500 x 1125.

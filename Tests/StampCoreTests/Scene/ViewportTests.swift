@@ -2,7 +2,7 @@ import Testing
 
 @testable import StampCore
 
-@Suite("Viewport: fit, insets, offsets and zoom to a point (seeds 004 and 000)")
+@Suite("Viewport: fit, insets, offsets and zoom to a point")
 struct ViewportTests {
   struct FitCase: CustomTestStringConvertible, Sendable {
     let name: String
@@ -17,7 +17,7 @@ struct ViewportTests {
   static let fitCases: [FitCase] = [
     // 200x100 in 400x400: the rates are 2 and 4, but fit never enlarges: f = 1, insets (100, 150).
     FitCase(
-      name: "a small photo is never enlarged (004_f8d25dc21d8653c7.txt)", image: StampSize(200, 100),
+      name: "a small photo is never enlarged", image: StampSize(200, 100),
       view: StampSize(400, 400), fit: 1, inset: StampPoint(100, 150),
       visible: StampRect(x: -100, y: -150, width: 400, height: 400)),
     // 4000x3000 in 400x400: f = 0.1, content 400x300, letterbox bars of 50 above and below.
@@ -99,7 +99,7 @@ struct ViewportTests {
     try replay(plainScene([.touches(events)])).viewport
   }
 
-  @Test("a background pinch in and back out ends where it began, as a scroll view (issue 12, item 2)")
+  @Test("a background pinch in and back out ends where it began, as a scroll view")
   func pinchInAndOut() throws {
     // 100 points apart, in to 50, out to 100: zoom = 1 x 100 / 100 = 1 (clamped at each step it would end at 2).
     let state = try pinched([

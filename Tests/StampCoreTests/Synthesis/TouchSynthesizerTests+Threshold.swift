@@ -23,7 +23,7 @@ extension TouchSynthesizerTests {
     var rotation: Double
   }
 
-  /// Pinches whose fingers alone would never leave the 10-point pinch slop (issue 22, item 13). The fingers start
+  /// Pinches whose fingers alone would never leave the 10-point pinch slop. The fingers start
   /// 100 apart on the background and on the 5000-wide stamp (capped at 100), 50 apart on the 50-wide stamps at
   /// scale 2 (each halfway from the centre to the edge, 100 / 2 / 2 = 25 out) and 2 apart on the 4-wide one: x1.001
   /// moves each finger 0.05, 0.025 or 0.001 points, and 2 degrees on the 4-wide stamp moves each 1 x 2 sin 1 =

@@ -11,7 +11,7 @@ private func phoneJob(_ gestures: [GestureItem], stamps: [StampSpec]? = nil) -> 
 
 @Suite("TouchSynthesizer: high-level items become touches when they play")
 struct TouchSynthesizerTests {
-  @Test("a pinch item asking for scale 1.5 and rotation 30 yields exactly that (002_f5a2805dd21768c1.txt)")
+  @Test("a pinch item asking for scale 1.5 and rotation 30 yields exactly that")
   func pinchExact() throws {
     let result = try replay(phoneJob([.pinch(PinchItem(target: .stamp("star"), scale: 1.5, rotation: 30))]))
     let stamp = try #require(result.stamps.first)
@@ -51,7 +51,7 @@ struct TouchSynthesizerTests {
     #expect(result.gestures.map(\.kind) == [.drag, .pinch])
   }
 
-  @Test("a pinch item on a small stamp keeps both fingers on it and pinches at its centre (issue 12, item 5)")
+  @Test("a pinch item on a small stamp keeps both fingers on it and pinches at its centre")
   func pinchSmallStamp() throws {
     // A stamp 30 wide centred on (500, 300): its centre is 15 from its edge, so the fingers start 7.5 either side
     // of the centre, at x 492.5 and 507.5, both inside 485...515; the pinch is at the centre.

@@ -68,7 +68,7 @@ import Testing
     #expect(agree(events, expected), "\n\(listing(events))")
   }
 
-  /// One lift rule, whatever brought a finger down (issue 22, item 15): a touch left out of a message stays down,
+  /// One lift rule, whatever brought a finger down: a touch left out of a message stays down,
   /// as Chromium's `Input.dispatchTouchEvent` keeps it (checked against headless Chromium 156: the page saw finger
   /// 1 in `touches` until the `touchEnd`). The two logs differ only in the type of their second message: finger 2
   /// comes down in a `touchStart`, or in a `touchMove` that lists finger 1 where it is. Either way, at 0.5 s finger

@@ -4,7 +4,7 @@ import Testing
 
 @testable import StampImport
 
-/// Logs as people really paste them (issue 12): prompts, no timestamps, CRLF, numeric headers.
+/// Logs as people really paste them: prompts, no timestamps, CRLF, numeric headers.
 extension GeteventImporterTests {
   static let phone = StampSize(360, 640)
 

@@ -29,7 +29,7 @@ struct ShrinkOnLoadTests {
     #expect(StampShrink.decodedPixels(width: 777, height: 489, factor: 8) == 6_076)
   }
 
-  /// Issue 22, item 8: a 4000 x 4000 stamp drawn 50 px wide was decoded whole (4000 x 4000 x 4 bytes = 64 MB held).
+  /// A 4000 x 4000 stamp drawn 50 px wide was decoded whole (4000 x 4000 x 4 bytes = 64 MB held).
   /// Now at a factor of 16 (1 / (4 x 50 / 4000) = 20): 250 x 250 x 4 = 250,000 bytes. Its opaque middle square,
   /// 2000 px of 4000, is drawn 25 px wide about the centre: 625 pixels of full coverage.
   @Test func aHugeStampDrawnSmallIsDecodedSmall() throws {

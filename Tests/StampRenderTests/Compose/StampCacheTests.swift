@@ -64,7 +64,7 @@ extension StampCacheTests {
     #expect((big.count, big.heldBytes) == (1, 256))
   }
 
-  /// Item 9: the cache was keyed by the path alone, so a stamp replaced during a batch was drawn as it first was for
+  /// The cache was keyed by the path alone, so a stamp replaced during a batch was drawn as it first was for
   /// the rest of the batch, and one missing at first failed every later job. Now each request compares the file's
   /// version (device, inode, size, modification and change times) with the one decoded: a stamp renamed over, one
   /// rewritten in place, and one that appears are each decoded again; an unchanged one is not.

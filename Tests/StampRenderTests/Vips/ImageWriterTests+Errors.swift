@@ -7,7 +7,7 @@ import Testing
 
 @Suite("Write errors: every save names its own errno")
 struct WriteErrorTests {
-  /// Issue 22: on a full disk under `--jobs 2`, half the jobs read "unknown libvips error": libvips puts only
+  /// On a full disk under `--jobs 2`, half the jobs read "unknown libvips error": libvips puts only
   /// "write error" in its one error buffer for the process, and the errno's words went to whichever job took the
   /// buffer first. Eight saves at once into /dev/full (every write fails with ENOSPC), in each format: every one
   /// names its own output and the cause.

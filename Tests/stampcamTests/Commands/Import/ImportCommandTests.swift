@@ -5,7 +5,7 @@ import Testing
 
 @testable import stampcam
 
-/// Issue 22, item 11: `import` wrote what no manifest accepts, with exit 0. Each log below gives an event the
+/// `import` wrote what no manifest accepts, with exit 0. Each log below gives an event the
 /// manifest refuses; import now exits 2, names the log's line and writes nothing.
 @Suite("Import writes only what a manifest takes")
 struct ImportCommandTests {

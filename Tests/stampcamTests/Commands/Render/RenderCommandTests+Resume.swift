@@ -28,7 +28,7 @@ struct ResumeLedgerCommandTests {
     return names.filter { !$0.hasPrefix(".") && !$0.hasSuffix(".lock") }
   }
 
-  /// Item 1: under umask 000 the folders stampcam made were 0777 and the record 0666, so any local user could forge
+  /// Under umask 000 the folders stampcam made were 0777 and the record 0666, so any local user could forge
   /// a record or put a link in a folder. Now the folders it makes are 0755, `.stampcam` 0700 and records 0600; the
   /// output keeps its photo's 0644.
   @Test func foldersAndRecordsStayPrivateUnderUmask000() throws {
@@ -46,7 +46,7 @@ struct ResumeLedgerCommandTests {
     #expect(mode(cli.path("new/out/o/x.png")) == 0o644)
   }
 
-  /// Item 1: with `.stampcam` a link to another folder, records went there. Now the run is refused before a job
+  /// With `.stampcam` a link to another folder, records went there. Now the run is refused before a job
   /// starts (status 2), naming it, and nothing lands in the other folder.
   @Test func aStampcamLinkSendsNoRecordElsewhere() throws {
     let cli = try CommandRunner()
@@ -62,7 +62,7 @@ struct ResumeLedgerCommandTests {
     #expect(cli.files("out").isEmpty)
   }
 
-  /// Item 1: a record's temporary file left by a run killed with kill -9 stayed for ever (its name was not one the
+  /// A record's temporary file left by a run killed with kill -9 stayed for ever (its name was not one the
   /// sweep knows, and `.stampcam` was never swept). Now records are staged under `TemporaryName`s and the next run
   /// sweeps `.stampcam` as it sweeps the folders outputs go in; a temporary named the old way is removed once it
   /// is a day old (the name does not say which machine made it), and a recent one is left alone.
@@ -83,7 +83,7 @@ struct ResumeLedgerCommandTests {
     #expect(left.count == 2)
   }
 
-  /// Item 2: a 1 GB sparse file in place of a record was read whole (2.1 GB of memory, many seconds). Now its size is
+  /// A 1 GB sparse file in place of a record was read whole (2.1 GB of memory, many seconds). Now its size is
   /// checked on the open file and it is refused unread: the job is rendered again and the report says why.
   @Test func aGigabyteRecordIsRefusedUnread() throws {
     let cli = try CommandRunner()
@@ -103,7 +103,7 @@ struct ResumeLedgerCommandTests {
       try cli.run(["render", "m.json", "--out", "out", "--resume", "--report", "-"]).stdout.contains("up to date"))
   }
 
-  /// Item 3: two runs writing one output into one --out at once both wrote it, and the first run's --resume then
+  /// Two runs writing one output into one --out at once both wrote it, and the first run's --resume then
   /// called the second's picture up to date. Now each output is claimed with a lock (flock) that any process sees:
   /// while another process holds it, the job fails, saying so, and writes nothing.
   @Test func anOutputHeldByAnotherProcessIsNotWritten() throws {
@@ -133,7 +133,7 @@ struct ResumeLedgerCommandTests {
     #expect(cli.files("out") == ["o/x.png"])
   }
 
-  /// Item 9: a run with `--fail-on none` rendered a truncated photo; `--resume` with the default policy then skipped
+  /// A run with `--fail-on none` rendered a truncated photo; `--resume` with the default policy then skipped
   /// it as up to date, where a fresh run fails it. Now the policy is part of the record.
   @Test func resumeUnderAnotherPolicyRendersAgain() throws {
     let cli = try CommandRunner()
@@ -151,7 +151,7 @@ struct ResumeLedgerCommandTests {
     #expect(strict.stdout.contains("truncated"), "\(strict.stdout)")
   }
 
-  /// Item 3, as it happens: two runs of two manifests (red and blue stamps, the same 24 outputs) into one --out at
+  /// Two runs at once, as it happens: two runs of two manifests (red and blue stamps, the same 24 outputs) into one --out at
   /// once. Whichever wrote each output, the red run's --resume afterwards calls up to date only outputs that hold
   /// the red run's picture (byte for byte what a red run alone writes), and every claim refused is named.
   @Test func twoRunsAtOnceNeverTakeEachOthersPictureForTheirOwn() throws {
