@@ -13,7 +13,7 @@ import StampManifest
 ///   and `resume` under `--resume`);
 /// - `end`, once, last, whatever `--quiet` says: `jobs` (the jobs that ended), `ok`, `failed`, `skipped`,
 ///   `seconds`, `interrupted` (a signal stopped the run: the jobs not started are not counted), `status` (the exit
-///   status).
+///   status: 0, 1 or 128 + N; a standard stream failing afterwards still makes it 3 or 4).
 /// A line that cannot be written (a full disk, a closed pipe) stops the run as a report that cannot be written does.
 final class EventStream: Sendable {
   private let writer: ReportWriter

@@ -68,7 +68,8 @@ extension RenderCommand {
           + "\"elapsed\" (seconds since the start) last: \"start\" once (jobs: this shard's, each photo of a job over "
           + "many photos counted; resumed: those --resume will skip; todo; shard: \"I/N\" or null), \"job-start\" "
           + "(id, place: the job's place from 0, as --shard counts), \"job-end\" (the --report line's fields), and "
-          + "\"end\" last (jobs, ok, failed, skipped, seconds, interrupted, status: the exit status), --quiet or not. "
+          + "\"end\" last (jobs, ok, failed, skipped, seconds, interrupted, status: the exit status 0, 1 or 128+N), "
+          + "--quiet or not. "
           + "A terminal keeps its progress line. Not - together with --report -"
       ) { $0.events = $1 },
       .flag(
