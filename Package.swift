@@ -28,8 +28,11 @@ let package = Package(
   targets: [
     // Pure Swift: geometry, touches, recognizers, viewport, scene replay. Knows no pixels.
     .target(name: "StampCore"),
+    // The door to the system: owned descriptors, errno, file status and versions, every system call of the file
+    // layer in one file with the fault seam tests use. The C library only: no Foundation.
+    .target(name: "StampSystem"),
     // Manifest decoding and validation with JSON paths. Knows no pixels.
-    .target(name: "StampManifest", dependencies: ["StampCore"]),
+    .target(name: "StampManifest", dependencies: ["StampCore", "StampSystem"]),
     // libvips: compiler flags from vipsPkgConfig (above); its module map links libvips itself.
     .systemLibrary(
       name: "CVips",
@@ -48,11 +51,14 @@ let package = Package(
     .target(name: "CVipsGlue", dependencies: ["CVips", "CJPEGDirect"]),
     // File safety: folders held open and walked with openat, staged atomic writes, temporaries and their cleanup,
     // file identities, the input policy and input root, the one lock. Foundation only: no libvips, no JPEG.
-    .target(name: "StampFiles"),
+    .target(name: "StampFiles", dependencies: ["StampSystem"]),
     // Composition and the two render paths (JPEG coefficients, libvips pixels): the only module over the C targets.
-    .target(name: "StampRender", dependencies: ["StampCore", "StampFiles", "CVips", "CVipsGlue", "CJPEGDirect"]),
+    .target(
+      name: "StampRender",
+      dependencies: ["StampCore", "StampFiles", "StampSystem", "CVips", "CVipsGlue", "CJPEGDirect"]),
     // Jobs: manifest + headers -> scene -> render plan -> files.
-    .target(name: "StampBatch", dependencies: ["StampCore", "StampManifest", "StampFiles", "StampRender"]),
+    .target(
+      name: "StampBatch", dependencies: ["StampCore", "StampManifest", "StampFiles", "StampSystem", "StampRender"]),
     // libmicrohttpd, the HTTP server `stampcam record` embeds: found through pkg-config.
     .systemLibrary(
       name: "CMicroHTTPD", pkgConfig: "libmicrohttpd",
@@ -62,12 +68,15 @@ let package = Package(
     // `stampcam record`: the page (embedded in the binary), its server, one StampSession per page, the checks that
     // let it face a network, and the write of the recorded job back into its manifest.
     .target(
-      name: "StampRecord", dependencies: ["StampCore", "StampManifest", "StampFiles", "StampBatch", "CHTTPGlue"],
+      name: "StampRecord",
+      dependencies: ["StampCore", "StampManifest", "StampFiles", "StampSystem", "StampBatch", "CHTTPGlue"],
       resources: [.embedInCode("Resources/recorder.html")]),
     // The thin command line.
     .executableTarget(
       name: "stampcam",
-      dependencies: ["StampBatch", "StampManifest", "StampCore", "StampFiles", "StampImport", "StampRecord"]),
+      dependencies: [
+        "StampBatch", "StampManifest", "StampCore", "StampFiles", "StampSystem", "StampImport", "StampRecord",
+      ]),
     .target(name: "StampImport", dependencies: ["StampCore", "StampManifest"]),
     // Gesture-engine benchmark (scripts/bench-gestures): touch events replayed per second.
     .executableTarget(name: "StampBench", dependencies: ["StampCore", "StampManifest"]),
@@ -81,15 +90,18 @@ let package = Package(
       name: "StampTestSupport", dependencies: ["StampFiles", "StampRender", "StampTestFolders", "StampTestShim"],
       path: "Tests/StampTestSupport"),
     .testTarget(name: "StampCoreTests", dependencies: ["StampCore"]),
-    .testTarget(name: "StampManifestTests", dependencies: ["StampManifest", "StampCore", "StampTestFolders"]),
-    .testTarget(name: "StampFilesTests", dependencies: ["StampFiles", "StampTestFolders"]),
+    .testTarget(
+      name: "StampManifestTests", dependencies: ["StampManifest", "StampCore", "StampSystem", "StampTestFolders"]),
+    .testTarget(name: "StampSystemTests", dependencies: ["StampSystem", "StampTestFolders"]),
+    .testTarget(name: "StampFilesTests", dependencies: ["StampFiles", "StampSystem", "StampTestFolders"]),
     .testTarget(
       name: "StampRenderTests",
       dependencies: ["StampRender", "StampCore", "StampFiles", "StampTestFolders", "StampTestSupport", "StampTestShim"]),
     .testTarget(
       name: "StampBatchTests",
       dependencies: [
-        "StampBatch", "StampManifest", "StampCore", "StampFiles", "StampRender", "StampTestFolders", "StampTestSupport",
+        "StampBatch", "StampManifest", "StampCore", "StampFiles", "StampSystem", "StampRender", "StampTestFolders",
+        "StampTestSupport",
       ]),
     .testTarget(
       name: "stampcamTests",

@@ -2,6 +2,7 @@ import Foundation
 import StampFiles
 import StampManifest
 import StampRender
+import StampSystem
 
 /// Which real file each input and output of a batch is, so that no output, overlay, view or report is an input of
 /// any job, the manifest, or another job's output. Files are compared as files, not names: an existing one by

@@ -27,7 +27,7 @@ package struct JobImages: Sendable {
     func read(_ path: String) throws(RecordError) -> Image {
       do {
         let file = try InputFile.open(path, root: inputs.root)
-        let handle = FileHandle(fileDescriptor: file.descriptor, closeOnDealloc: false)
+        let handle = FileHandle(fileDescriptor: file.descriptor.rawValue, closeOnDealloc: false)
         let bytes = Array(try handle.readToEnd() ?? Data())
         return Image(bytes: bytes, type: Self.type(of: bytes))
       } catch {
