@@ -38,14 +38,8 @@ package struct Errno: Error, Hashable, Sendable, CustomStringConvertible {
   package static let notAFolder = Errno(rawValue: ENOTDIR)
   /// EWOULDBLOCK: a lock another holds, or a non-blocking descriptor not ready.
   package static let wouldBlock = Errno(rawValue: EWOULDBLOCK)
-  /// EAGAIN: a non-blocking descriptor not ready (EWOULDBLOCK's twin, the same number on Linux).
-  package static let tryAgain = Errno(rawValue: EAGAIN)
-  /// EBADF: not an open descriptor.
-  package static let badDescriptor = Errno(rawValue: EBADF)
   /// ENXIO: a FIFO opened for writing without blocking that nobody reads.
   package static let noReader = Errno(rawValue: ENXIO)
-  /// ESRCH: no such process.
-  package static let noSuchProcess = Errno(rawValue: ESRCH)
 
   /// The text, e.g. "no space left on device"; the only place the system's errno text is read.
   package var description: String {

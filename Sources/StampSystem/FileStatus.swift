@@ -45,7 +45,7 @@ package struct FileStatus: Sendable, Equatable {
     permissions = info.st_mode & 0o7777
     size = Int64(info.st_size)
     owner = info.st_uid
-    identity = FileIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
+    identity = FileIdentity(info)
     #if canImport(Darwin)
       let (m, c) = (info.st_mtimespec, info.st_ctimespec)
     #else

@@ -11,15 +11,9 @@ package struct FileVersion: Hashable, Sendable {
   package let modified: Int64
   /// The change time (of the inode: contents, name, mode), in nanoseconds since 1970.
   package let changed: Int64
+}
 
-  /// The version of these parts.
-  package init(identity: FileIdentity, size: Int64, modified: Int64, changed: Int64) {
-    self.identity = identity
-    self.size = size
-    self.modified = modified
-    self.changed = changed
-  }
-
+extension FileVersion {
   /// The version of the file `path` names, following symbolic links; nil when there is none.
   package init?(path: String) {
     guard let status = try? FileStatus(path: path) else { return nil }

@@ -19,16 +19,21 @@ private func failing<Result: SignedInteger>(_ code: Int32) -> Result {
   return -1
 }
 
+/// `call`'s result, or -1 with errno set when the thread's plan makes `name` fail now.
+@inline(__always)
+private func seam<Result: SignedInteger>(_ name: SystemCall, _ call: () -> Result) -> Result {
+  if let code = injectedFailure(name) { return failing(code) }
+  return call()
+}
+
 /// open(2).
 package func systemOpen(_ path: String, _ flags: Int32, _ mode: mode_t) -> Int32 {
-  if let code = injectedFailure(.open) { return failing(code) }
-  return open(path, flags, mode)
+  seam(.open) { open(path, flags, mode) }
 }
 
 /// openat(2).
 package func systemOpenat(_ folder: Int32, _ name: String, _ flags: Int32, _ mode: mode_t) -> Int32 {
-  if let code = injectedFailure(.openat) { return failing(code) }
-  return openat(folder, name, flags, mode)
+  seam(.openat) { openat(folder, name, flags, mode) }
 }
 
 /// close(2).
@@ -43,130 +48,109 @@ package func systemClose(_ fd: Int32) -> Int32 {
 
 /// read(2).
 package func systemRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
-  if let code = injectedFailure(.read) { return failing(code) }
-  return read(fd, buffer, count)
+  seam(.read) { read(fd, buffer, count) }
 }
 
 /// pread(2).
 package func systemPread(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int, _ offset: Int64) -> Int {
-  if let code = injectedFailure(.pread) { return failing(code) }
-  return pread(fd, buffer, count, off_t(offset))
+  seam(.pread) { pread(fd, buffer, count, off_t(offset)) }
 }
 
 /// write(2).
 package func systemWrite(_ fd: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
-  if let code = injectedFailure(.write) { return failing(code) }
-  return write(fd, buffer, count)
+  seam(.write) { write(fd, buffer, count) }
 }
 
 /// fstat(2).
 package func systemFstat(_ fd: Int32, _ info: inout stat) -> Int32 {
-  if let code = injectedFailure(.fstat) { return failing(code) }
-  return fstat(fd, &info)
+  seam(.fstat) { fstat(fd, &info) }
 }
 
 /// fstatat(2); `followingLinks` false is AT_SYMLINK_NOFOLLOW.
 package func systemFstatat(
   _ folder: Int32, _ name: UnsafePointer<CChar>, _ info: inout stat, followingLinks: Bool
 ) -> Int32 {
-  if let code = injectedFailure(.fstatat) { return failing(code) }
-  return fstatat(folder, name, &info, followingLinks ? 0 : AT_SYMLINK_NOFOLLOW)
+  seam(.fstatat) { fstatat(folder, name, &info, followingLinks ? 0 : AT_SYMLINK_NOFOLLOW) }
 }
 
 /// stat(2).
 package func systemStat(_ path: String, _ info: inout stat) -> Int32 {
-  if let code = injectedFailure(.stat) { return failing(code) }
-  return stat(path, &info)
+  seam(.stat) { stat(path, &info) }
 }
 
 /// lstat(2).
 package func systemLstat(_ path: String, _ info: inout stat) -> Int32 {
-  if let code = injectedFailure(.lstat) { return failing(code) }
-  return lstat(path, &info)
+  seam(.lstat) { lstat(path, &info) }
 }
 
 /// mkdir(2).
 package func systemMkdir(_ path: String, _ mode: mode_t) -> Int32 {
-  if let code = injectedFailure(.mkdir) { return failing(code) }
-  return mkdir(path, mode)
+  seam(.mkdir) { mkdir(path, mode) }
 }
 
 /// mkdirat(2).
 package func systemMkdirat(_ folder: Int32, _ name: String, _ mode: mode_t) -> Int32 {
-  if let code = injectedFailure(.mkdirat) { return failing(code) }
-  return mkdirat(folder, name, mode)
+  seam(.mkdirat) { mkdirat(folder, name, mode) }
 }
 
 /// renameat(2).
 package func systemRenameat(_ fromFolder: Int32, _ from: String, _ toFolder: Int32, _ to: String) -> Int32 {
-  if let code = injectedFailure(.renameat) { return failing(code) }
-  return renameat(fromFolder, from, toFolder, to)
+  seam(.renameat) { renameat(fromFolder, from, toFolder, to) }
 }
 
 /// unlinkat(2) of a file (no AT_REMOVEDIR).
 package func systemUnlinkat(_ folder: Int32, _ name: String) -> Int32 {
-  if let code = injectedFailure(.unlinkat) { return failing(code) }
-  return unlinkat(folder, name, 0)
+  seam(.unlinkat) { unlinkat(folder, name, 0) }
 }
 
 /// unlink(2).
 package func systemUnlink(_ path: String) -> Int32 {
-  if let code = injectedFailure(.unlink) { return failing(code) }
-  return unlink(path)
+  seam(.unlink) { unlink(path) }
 }
 
 /// fsync(2).
 package func systemFsync(_ fd: Int32) -> Int32 {
-  if let code = injectedFailure(.fsync) { return failing(code) }
-  return fsync(fd)
+  seam(.fsync) { fsync(fd) }
 }
 
 /// fchmod(2).
 package func systemFchmod(_ fd: Int32, _ mode: mode_t) -> Int32 {
-  if let code = injectedFailure(.fchmod) { return failing(code) }
-  return fchmod(fd, mode)
+  seam(.fchmod) { fchmod(fd, mode) }
 }
 
 /// fcntl(2) with no argument (F_GETFL, F_GETFD).
 package func systemFcntl(_ fd: Int32, _ command: Int32) -> Int32 {
-  if let code = injectedFailure(.fcntl) { return failing(code) }
-  return fcntl(fd, command)
+  seam(.fcntl) { fcntl(fd, command) }
 }
 
 /// fcntl(2) with an integer argument (F_SETFL, F_SETFD).
 package func systemFcntl(_ fd: Int32, _ command: Int32, _ value: Int32) -> Int32 {
-  if let code = injectedFailure(.fcntl) { return failing(code) }
-  return fcntl(fd, command, value)
+  seam(.fcntl) { fcntl(fd, command, value) }
 }
 
 /// flock(2).
 package func systemFlock(_ fd: Int32, _ operation: Int32) -> Int32 {
-  if let code = injectedFailure(.flock) { return failing(code) }
-  return flock(fd, operation)
+  seam(.flock) { flock(fd, operation) }
 }
 
 /// dup(2).
 package func systemDup(_ fd: Int32) -> Int32 {
-  if let code = injectedFailure(.dup) { return failing(code) }
-  return dup(fd)
+  seam(.dup) { dup(fd) }
 }
 
 /// dup2(2).
 package func systemDup2(_ fd: Int32, _ onto: Int32) -> Int32 {
-  if let code = injectedFailure(.dup2) { return failing(code) }
-  return dup2(fd, onto)
+  seam(.dup2) { dup2(fd, onto) }
 }
 
 /// lseek(2).
 package func systemLseek(_ fd: Int32, _ offset: Int64, _ whence: Int32) -> Int64 {
-  if let code = injectedFailure(.lseek) { return failing(code) }
-  return Int64(lseek(fd, off_t(offset), whence))
+  seam(.lseek) { Int64(lseek(fd, off_t(offset), whence)) }
 }
 
 /// pipe(2): the read end, then the write end.
 package func systemPipe(_ ends: inout [Int32]) -> Int32 {
-  if let code = injectedFailure(.pipe) { return failing(code) }
-  return pipe(&ends)
+  seam(.pipe) { pipe(&ends) }
 }
 
 /// poll(2) of one descriptor, waiting without a deadline.
@@ -178,20 +162,17 @@ package func systemPoll(_ fd: Int32, events: Int16) -> Int32 {
 
 /// mkstemp(3): makes and opens a file named from `template` (its `XXXXXX` replaced; NUL-terminated).
 package func systemMkstemp(_ template: inout [CChar]) -> Int32 {
-  if let code = injectedFailure(.mkstemp) { return failing(code) }
-  return template.withUnsafeMutableBufferPointer { $0.baseAddress.map { mkstemp($0) } ?? -1 }
+  seam(.mkstemp) { template.withUnsafeMutableBufferPointer { $0.baseAddress.map { mkstemp($0) } ?? -1 } }
 }
 
 /// access(2).
 package func systemAccess(_ path: String, _ mode: Int32) -> Int32 {
-  if let code = injectedFailure(.access) { return failing(code) }
-  return access(path, mode)
+  seam(.access) { access(path, mode) }
 }
 
 /// kill(2).
 package func systemKill(_ process: pid_t, _ signal: Int32) -> Int32 {
-  if let code = injectedFailure(.kill) { return failing(code) }
-  return kill(process, signal)
+  seam(.kill) { kill(process, signal) }
 }
 
 /// getpid(2), which cannot fail.
