@@ -93,8 +93,6 @@ package struct OutputPaths: Sendable {
 
   /// The path with every symlink resolved (the path itself when it does not exist).
   static func realPath(_ path: String) -> String {
-    guard let resolved = realpath(path, nil) else { return path }
-    defer { free(resolved) }
-    return String(cString: resolved)
+    (try? FileSystem.realPath(path)) ?? path
   }
 }
