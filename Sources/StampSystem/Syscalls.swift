@@ -239,3 +239,42 @@ package func systemListFolder(_ owned: Int32, _ body: (UnsafeBufferPointer<UInt8
     }
   }
 }
+
+// The process's own calls (signals, the terminal, sleeping, exiting): no fault is injected into them.
+
+/// signal(2): `number` ignored when `ignored`, else back to its default action.
+package func systemSetSignalIgnored(_ number: Int32, _ ignored: Bool) {
+  _ = signal(number, ignored ? SIG_IGN : SIG_DFL)
+}
+
+/// pthread_sigmask(3): blocks `numbers` on this thread (and on the threads it starts after), for `systemWaitForSignal`.
+package func systemBlockSignals(_ numbers: [Int32]) -> sigset_t {
+  var set = sigset_t()
+  sigemptyset(&set)
+  for number in numbers { sigaddset(&set, number) }
+  pthread_sigmask(SIG_BLOCK, &set, nil)
+  return set
+}
+
+/// sigwait(3): waits for one of the blocked signals of `set`; its number.
+package func systemWaitForSignal(_ set: sigset_t) -> Int32 {
+  var set = set
+  var received: Int32 = 0
+  _ = sigwait(&set, &received)
+  return received
+}
+
+/// isatty(3).
+package func systemIsTerminal(_ fd: Int32) -> Bool {
+  isatty(fd) != 0
+}
+
+/// usleep(3).
+package func systemSleep(microseconds: UInt32) {
+  _ = usleep(microseconds)
+}
+
+/// exit(3).
+package func systemExit(_ status: Int32) -> Never {
+  exit(status)
+}

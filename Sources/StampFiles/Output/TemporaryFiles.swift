@@ -60,7 +60,7 @@ package final class TemporaryFiles: Sendable {
     // has renamed its own files already; it is stuck writing its report line).
     for _ in 0..<200 {
       if commitGate.withLockIfAvailable({ _ in removeTemporaries() }) != nil { return }
-      usleep(10_000)
+      systemSleep(microseconds: 10_000)
     }
     removeTemporaries()
   }
