@@ -91,6 +91,18 @@ package struct FileDescriptor: ~Copyable, Sendable {
     return count
   }
 
+  /// Every byte from the current offset to the end of the file.
+  package func readToEnd() throws(Errno) -> [UInt8] {
+    var bytes: [UInt8] = []
+    while true {
+      let start = bytes.count
+      bytes.append(contentsOf: repeatElement(0, count: 1 << 16))
+      let count = try read(into: &bytes, from: start)
+      bytes.removeLast((1 << 16) - count)
+      if count == 0 { return bytes }
+    }
+  }
+
   /// Writes some of `bytes`: how many were written (a pipe or a full disk may take fewer than all).
   package func write(_ bytes: UnsafeRawBufferPointer) throws(Errno) -> Int {
     try Errno.retryingInterrupts { systemWrite(rawValue, bytes.baseAddress, bytes.count) }

@@ -42,6 +42,9 @@ package enum FileSystem {
   /// The user this process acts as (geteuid(2)).
   package static var userID: uid_t { geteuid() }
 
+  /// The time now, in whole seconds since 1970.
+  package static var now: time_t { systemTime() }
+
   /// This process's id.
   package static var processID: pid_t { systemProcessID() }
 

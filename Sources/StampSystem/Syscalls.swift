@@ -264,6 +264,11 @@ package func systemWaitForSignal(_ set: sigset_t) -> Int32 {
   return received
 }
 
+/// time(2): seconds since 1970.
+package func systemTime() -> time_t {
+  time(nil)
+}
+
 /// isatty(3).
 package func systemIsTerminal(_ fd: Int32) -> Bool {
   isatty(fd) != 0

@@ -49,7 +49,9 @@ struct ResumeLedger: Sendable {
     }
     self.output = output
     TemporaryFiles.removeStale(in: folder)
-    TemporaryFiles.remove(in: folder) { name, modified in Self.isOldTemporary(name) && time(nil) - modified > 86_400 }
+    TemporaryFiles.remove(in: folder) { name, modified in
+      Self.isOldTemporary(name) && FileSystem.now - modified > 86_400
+    }
   }
 
   /// True for the temporary names earlier stampcams gave records, `<32 hex digits>.tmp-<pid>-<random>`, which no sweep

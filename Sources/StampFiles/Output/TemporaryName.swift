@@ -48,7 +48,7 @@ package enum TemporaryName {
 
   /// True when the temporary file `name`, last changed at `modified`, belongs to a run that is gone: one on this
   /// machine whose process no longer exists, or one elsewhere that has not touched it for a day.
-  static func isStale(_ name: String, modified: time_t, now: time_t = time(nil)) -> Bool {
+  static func isStale(_ name: String, modified: time_t, now: time_t = FileSystem.now) -> Bool {
     guard let owner = owner(of: name) else { return false }
     if owner.machine != machine { return now - modified > 86_400 }
     return owner.pid != FileSystem.processID && !FileSystem.processExists(owner.pid)
