@@ -17,10 +17,10 @@
 set -euo pipefail
 shards=16  # the number of array tasks above: a task resubmitted alone is still one of 16
 manifest="${1:-job.json}"
-task="$SLURM_ARRAY_TASK_ID"
+task="${SLURM_ARRAY_TASK_ID:?is not set: submit this script with sbatch, as above}"
 report="reports/$task.$SLURM_JOB_ID.${SLURM_RESTART_COUNT:-0}.jsonl"
 echo "stampcam-slurm: task $task/$shards, job $SLURM_JOB_ID, restarts ${SLURM_RESTART_COUNT:-0}," \
-  "on $(hostname) at $(date -u +%Y-%m-%dT%H:%M:%SZ), report $report" >&2
+  "on ${SLURMD_NODENAME:-$(hostname)} at $(date -u +%Y-%m-%dT%H:%M:%SZ), report $report" >&2
 mkdir -p reports
 exec stampcam render "$manifest" --out out --shard "$task/$shards" --jobs "${SLURM_CPUS_PER_TASK:-2}" --resume \
   --report "$report"
