@@ -65,6 +65,13 @@ package struct FileStatus: Sendable, Equatable {
     self.init(info)
   }
 
+  /// The status of the open file `raw`, which the caller need not own (standard output, say).
+  package init(openFile raw: Int32) throws(Errno) {
+    var info = stat()
+    _ = try Errno.retryingInterrupts { systemFstat(raw, &info) }
+    self.init(info)
+  }
+
   /// The modification time's whole seconds since 1970.
   package let modifiedSeconds: Int64
 

@@ -24,7 +24,7 @@ final class ReportWriter: Sendable {
   /// of the batch's files (see `OutputClaims`).
   init(path: String) throws {
     self.path = path
-    if path == "-" {
+    if path == "-" || Self.isStandardOutput(path) {
       closes = false
       state = Mutex(State(file: nil, failed: nil))
       return
@@ -40,6 +40,16 @@ final class ReportWriter: Sendable {
     try? file.setBlocking()
     closes = true
     state = Mutex(State(file: file, failed: nil))
+  }
+
+  /// Whether `path` names the file standard output already is (`/dev/stdout`, `/proc/self/fd/1`, the file it was
+  /// redirected to): such a report is standard output, written as `-` is, so that losing it is losing standard
+  /// output (status 3), and the file is not opened again (which would truncate a file stdout appends to).
+  private static func isStandardOutput(_ path: String) -> Bool {
+    guard let named = try? FileStatus(path: path), let output = try? FileStatus(openFile: STDOUT_FILENO) else {
+      return false
+    }
+    return named.identity == output.identity
   }
 
   /// Why the report could not be written, if it could not.
