@@ -1,5 +1,6 @@
 import Foundation
 import StampCore
+import StampSystem
 
 /// The jobs of a JSON Lines manifest (`.jsonl`, `.ndjson`), decoded one line at a time.
 ///
@@ -47,7 +48,7 @@ public struct JSONLinesReader: Sequence, Sendable {
   /// A reader of the open regular file `descriptor` (a copy of it is held; the caller keeps its own), named `file` in
   /// diagnostics, its relative paths resolved against `folder` ("" for the current folder): a manifest spooled from
   /// standard input, whose file may already be removed.
-  package init(spooled descriptor: Int32, file: String, folder: String, limits: Limits = Limits()) {
+  package init(spooled descriptor: borrowing FileDescriptor, file: String, folder: String, limits: Limits = Limits()) {
     url = URL(fileURLWithPath: file)
     self.limits = limits
     held = HeldFile.holding(descriptor)

@@ -2,6 +2,7 @@ import Foundation
 import StampCore
 import StampFiles
 import StampManifest
+import StampSystem
 
 /// A manifest piped on standard input (`render -`, `render /dev/stdin`), read once to its end into a private file
 /// (mode 0600) whose name is removed the moment it is made: every pass (the check, then the render) reads that one
@@ -16,9 +17,7 @@ final class PipedManifest: Sendable {
   /// A JSON document's bytes (decoded whole, as a named one is); empty for JSON Lines.
   let document: [UInt8]
   /// The spool, open (owned; closed with this).
-  private let descriptor: Int32
-
-  deinit { close(descriptor) }
+  private let descriptor: FileDescriptor
 
   /// Whether `path` names standard input: `-`, or the names Linux gives the same descriptor.
   static func isStandardInput(_ path: String) -> Bool {
@@ -33,51 +32,59 @@ final class PipedManifest: Sendable {
     func fail(_ message: String, line: Int? = nil) -> ManifestError {
       ManifestError(file: name, line: line, message: message)
     }
-    let (made, reason) = Self.makeSpool(in: folder?.descriptor)
-    guard let fd = made else {
-      throw fail("cannot make a file to read standard input into (\(reason ?? "unknown"))")
+    let spool: FileDescriptor
+    do throws(Errno) {
+      spool = try Self.makeSpool(in: folder)
+    } catch {
+      throw fail("cannot make a file to read standard input into (\(error))")
+    }
+    let input: FileDescriptor
+    do throws(Errno) {
+      input = try FileDescriptor.duplicating(STDIN_FILENO)
+    } catch {
+      throw fail("cannot read standard input (\(error))")
     }
     // Ctrl-C, SIGTERM and SIGHUP end the wait for input as they would end any reader of a pipe, even when the
     // process started with them blocked (a parent's mask is inherited); the mask is put back once the input ends.
-    var stops = sigset_t()
-    var mask = sigset_t()
-    sigemptyset(&stops)
-    for number in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&stops, number) }
-    pthread_sigmask(SIG_UNBLOCK, &stops, &mask)
-    defer { pthread_sigmask(SIG_SETMASK, &mask, nil) }
+    let mask = systemUnblockSignals([SIGINT, SIGTERM, SIGHUP])
+    defer { systemRestoreSignalMask(mask) }
     var spooled = Spooling(limit: limits.maxBytes)
     var buffer = [UInt8](repeating: 0, count: 1 << 16)
     while true {
-      let n = buffer.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }
-      if n < 0, errno == EINTR { continue }
-      if n < 0 {
-        close(fd)
-        throw fail("cannot read standard input (\(Errno.text(errno)))")
+      let n: Int
+      do throws(Errno) {
+        n = try input.read(into: &buffer, from: 0)
+      } catch {
+        throw fail("cannot read standard input (\(error))")
       }
       if n == 0 { break }
       let chunk = buffer[0..<n]
-      if let problem = spooled.add(chunk, limits: limits) {
-        close(fd)
-        throw fail(problem.message, line: problem.line)
-      }
-      if let code = Self.writeAll(chunk, to: fd) {
-        close(fd)
-        throw fail("cannot keep standard input in a file (\(Errno.text(code)))")
+      if let problem = spooled.add(chunk, limits: limits) { throw fail(problem.message, line: problem.line) }
+      do throws(Errno) {
+        try spool.writeAll(chunk)
+      } catch {
+        throw fail("cannot keep standard input in a file (\(error))")
       }
     }
     format = spooled.format ?? ManifestFormat(firstLine: spooled.firstLine, limits: limits)
     if format == .json {
       var whole = [UInt8](repeating: 0, count: spooled.total)
-      let got = whole.withUnsafeMutableBytes { pread(fd, $0.baseAddress, $0.count, 0) }
-      guard got == spooled.total else {
-        close(fd)
-        throw fail("cannot read back the file standard input was kept in")
+      var got = 0
+      while got < whole.count {
+        let n: Int
+        do throws(Errno) {
+          n = try spool.read(into: &whole, from: got, at: Int64(got))
+        } catch {
+          throw fail("cannot read back the file standard input was kept in (\(error))")
+        }
+        if n == 0 { throw fail("cannot read back the file standard input was kept in (it is shorter)") }
+        got += n
       }
       document = whole
     } else {
       document = []
     }
-    descriptor = fd
+    descriptor = spool
   }
 
   /// The jobs of a JSON document (every problem thrown), each pass decoding nothing again.
@@ -166,37 +173,23 @@ final class PipedManifest: Sendable {
     }
   }
 
-  /// A new file of this user's alone in `folder` (nil: `$TMPDIR`), its name removed at once.
-  private static func makeSpool(in folder: Int32?) -> (Int32?, String?) {
-    let directory: Int32
-    if let folder {
-      directory = folder
-    } else {
+  /// A new file of this user's alone (mode 0600) in `folder` (nil: `$TMPDIR`, else /tmp), its name removed at once.
+  private static func makeSpool(in folder: Folder?) throws(Errno) -> FileDescriptor {
+    guard let folder else {
       let temporary = ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
-      directory = open(temporary, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-      guard directory >= 0 else { return (nil, "\(temporary): \(Errno.text(errno))") }
+      return try FileSystem.unnamedFile(in: temporary, prefix: ".stampcam-stdin-")
     }
-    defer { if folder == nil { close(directory) } }
     for _ in 0..<16 {
-      let name = ".stdin-\(getpid())-\(UInt64.random(in: 0...UInt64.max)).manifest"
-      let fd = openat(directory, name, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
-      if fd < 0, errno == EEXIST { continue }
-      guard fd >= 0 else { return (nil, Errno.text(errno)) }
-      unlinkat(directory, name, 0)
-      return (fd, nil)
+      let name = ".stdin-\(FileSystem.processID)-\(UInt64.random(in: 0...UInt64.max)).manifest"
+      let file: FileDescriptor
+      do throws(Errno) {
+        file = try folder.descriptor.open(entry: name, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW, mode: 0o600)
+      } catch  where error == .exists {
+        continue
+      }
+      try? folder.descriptor.remove(entry: name)
+      return file
     }
-    return (nil, "no free name")
-  }
-
-  /// Writes `bytes` whole to `fd`; the errno when it cannot.
-  private static func writeAll(_ bytes: ArraySlice<UInt8>, to fd: Int32) -> Int32? {
-    var offset = 0
-    while offset < bytes.count {
-      let n = bytes.withUnsafeBytes { write(fd, $0.baseAddress.map { $0 + offset }, $0.count - offset) }
-      if n < 0, errno == EINTR { continue }
-      guard n > 0 else { return n == 0 ? ENOSPC : errno }
-      offset += n
-    }
-    return nil
+    throw Errno.exists
   }
 }
