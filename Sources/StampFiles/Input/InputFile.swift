@@ -24,10 +24,16 @@ package final class InputFile: Sendable, Hashable {
 
   /// Opens `path` without blocking (a FIFO would wait for a writer) and without it becoming a controlling
   /// terminal, then refuses anything but a regular file before a byte is read. With `root` (a real path, see
-  /// `InputPolicy.root`), the opened file's real path must lie inside it.
-  package static func open(_ path: String, root: String? = nil) throws -> InputFile {
-    let fd = Glibc.open(path, O_RDONLY | O_NOCTTY | O_NONBLOCK | O_CLOEXEC)
-    guard fd >= 0 else { throw FileError.unreadable(path: path, message: Errno.current) }
+  /// `InputPolicy.root`), the opened file's real path must lie inside it. Without `followingLink`, a symbolic link
+  /// at `path` itself is refused unless there is a `root` (which then judges where it leads).
+  package static func open(_ path: String, root: String? = nil, followingLink: Bool = true) throws -> InputFile {
+    let noFollow = followingLink || root != nil ? 0 : O_NOFOLLOW
+    let fd = Glibc.open(path, O_RDONLY | O_NOCTTY | O_NONBLOCK | O_CLOEXEC | noFollow)
+    guard fd >= 0 else {
+      // O_NOFOLLOW on a link fails with ELOOP, which would read "too many levels of symbolic links".
+      if errno == ELOOP, noFollow != 0 { throw FileError.input(path: path, problem: unfollowedLink) }
+      throw FileError.unreadable(path: path, message: Errno.current)
+    }
     let file = InputFile(path: path, descriptor: fd)
     var info = stat()
     guard fstat(fd, &info) == 0 else { throw FileError.unreadable(path: path, message: Errno.current) }
@@ -80,10 +86,17 @@ package final class InputFile: Sendable, Hashable {
     }
   }
 
+  /// Why a symbolic link found in a folder (not named by anyone) is not opened through.
+  package static let unfollowedLink =
+    "a symbolic link found in the photos' folder, not followed (give --input-root a folder that holds its target to "
+    + "follow it)"
+
   /// What keeps the file at `path` from being read as an input, told from its metadata alone (it is never opened,
-  /// so a FIFO or a device cannot block): nil for a readable regular file.
-  package static func problem(with path: String) -> String? {
+  /// so a FIFO or a device cannot block): nil for a readable regular file. Without `followingLink`, a symbolic link
+  /// at `path` is one (`unfollowedLink`).
+  package static func problem(with path: String, followingLink: Bool = true) -> String? {
     var info = stat()
+    if !followingLink, lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK { return unfollowedLink }
     guard stat(path, &info) == 0 else { return errno == ENOENT ? "no such file" : Errno.current }
     guard info.st_mode & S_IFMT == S_IFREG else { return "not a regular file" }
     guard access(path, R_OK) == 0 else { return "not readable" }

@@ -93,6 +93,7 @@ package struct JobExpansion<Jobs: IteratorProtocol<Result<JobEntry, ManifestErro
     job.id = template.id + "/" + photo.relative
     job.base = photo.path
     job.photo = photo.relative
+    if case .glob = template.photos?.source { job.photoFoundByWalk = true }
     job.photos = nil
     job.ordinal = ordinal
     // `{dir}` is empty at the root: "{dir}/{stem}.jpg" fills to "/a.jpg", normalized to "a.jpg".
