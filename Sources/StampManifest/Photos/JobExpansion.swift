@@ -14,8 +14,8 @@ package typealias PhotoSources = (JobEntry) -> Result<any PhotoSource, PhotoFail
 ///
 /// Checking (`checking: true`, the pass before anything is written) also refuses, as failed records naming both
 /// photos: a filled output that breaks the output rules, two jobs writing one file, an id a photo's job also has, a
-/// set of photos that cannot be read, one that finds no photo. Memory holds the made jobs' output paths and nothing
-/// that grows with the photos otherwise; the photos themselves stream.
+/// set of photos that cannot be read, one that finds no photo. Memory holds a fixed-size hash for each made job's
+/// output paths (see `OutputHashes`) and nothing that grows with the photos otherwise; the photos themselves stream.
 package struct JobExpansion<Jobs: IteratorProtocol<Result<JobEntry, ManifestError>>>: IteratorProtocol {
   package typealias Element = Result<JobEntry, ManifestError>
   package typealias Sources = PhotoSources
@@ -82,7 +82,7 @@ package struct JobExpansion<Jobs: IteratorProtocol<Result<JobEntry, ManifestErro
       current?.made = made + 1
       let job = Self.job(of: photo, template: template, index: made, ordinal: template.index + extra + made)
       count += 1
-      if let problem = checks?.made(job) { return .failure(problem) }
+      if let problem = checks?.made(job, photo: made) { return .failure(problem) }
       return .success(job)
     }
   }
@@ -111,17 +111,31 @@ package struct JobExpansion<Jobs: IteratorProtocol<Result<JobEntry, ManifestErro
 }
 
 extension JobExpansion {
-  /// What the checking pass remembers: the outputs written so far, the ids of the jobs over many photos and the
-  /// listed ids that could be one of theirs, and whether standard input was taken.
+  /// What the checking pass remembers: a hash for each output written so far with its job's number (see
+  /// `OutputHashes`), the jobs over many photos and the listed ids that could be one of theirs, and whether standard
+  /// input was taken. A made job is numbered by its template and its photo's place, and named again, when one of
+  /// its outputs meets a later one, by walking its template's photos again to that place (a few times at most: past
+  /// `maxWalksAgain`, or for a list read from standard input, it is told by its place).
   struct Checks {
+    typealias Owner = OutputHashes.Owner
     let file: String
     let overlayForEveryJob: Bool
     let maxComponents: Int
-    private var outputs = OutputTree()
+    private var outputs = OutputHashes()
+    /// The jobs over many photos, in manifest order (a made job's number holds its template's place here).
+    private var templates: [JobEntry] = []
+    /// The listed jobs' ids, in order (a listed job's number holds its place here, with `listedBit`).
+    private var listedIDs: [String] = []
     /// Ids of jobs over many photos, and listed ids with a `/` (the only ones a photo's job can share).
     private var templateIDs: Set<String> = []
     private var slashIDs: Set<String> = []
     private var standardInputTaken = false
+    /// How many times a template's photos were walked again to name a job.
+    private var walksAgain = 0
+    /// At most this many walks again in one pass: each reads the template's photos up to the one named.
+    static var maxWalksAgain: Int { 16 }
+    private static var listedBit: Owner { 1 << 62 }
+    private static var photoBits: Owner { 40 }
 
     init(file: String, overlayForEveryJob: Bool, maxComponents: Int) {
       self.file = file
@@ -139,12 +153,14 @@ extension JobExpansion {
           problems.append(idClash(job, owner: owner))
         }
       }
+      let owner = Self.listedBit | Owner(listedIDs.count)
+      listedIDs.append(job.id)
       for written in job.outputs(overlayForEveryJob: overlayForEveryJob) where !written.path.isEmpty {
         // Told only when the other side is a photo's job: its id has its template's and a "/".
-        if let clash = outputs.add(written.path, job: OutputTree.Job(index: -1, id: job.id)),
-          clash.job.index >= 0
+        if let clash = outputs.add(written.path, owner: owner), clash.owner & Self.listedBit == 0,
+          let problem = outputClash(job, written, clash, mine: owner)
         {
-          problems.append(outputClash(job, written, clash))
+          problems.append(problem)
         }
       }
       return problems.isEmpty ? nil : ManifestError(problems)
@@ -152,6 +168,7 @@ extension JobExpansion {
 
     /// A job over many photos: its id, and that only one such job reads standard input.
     mutating func template(_ job: JobEntry) -> ManifestError? {
+      templates.append(job)
       templateIDs.insert(job.id)
       var problems: [Diagnostic] = []
       for other in slashIDs where Self.owner(of: other, among: [job.id]) != nil {
@@ -173,10 +190,12 @@ extension JobExpansion {
       return problems.isEmpty ? nil : ManifestError(problems)
     }
 
-    /// A photo's job: its filled outputs keep the output rules and meet no other job's.
-    mutating func made(_ job: JobEntry) -> ManifestError? {
+    /// A photo's job, made of the last template for its `photo`-th photo: its filled outputs keep the output rules
+    /// and meet no other job's.
+    mutating func made(_ job: JobEntry, photo: Int) -> ManifestError? {
       var problems: [Diagnostic] = []
       let place = "jobs[\(job.index)]"
+      let owner = Owner(max(templates.count - 1, 0)) << Self.photoBits | Owner(photo)
       for written in job.outputs(overlayForEveryJob: overlayForEveryJob) {
         if let refusal = PathRules.refusal(ofOutput: written.path, maxComponents: maxComponents) {
           problems.append(
@@ -185,8 +204,10 @@ extension JobExpansion {
               message: "job \"\(job.id)\": \(written.quoted) \(refusal)"))
           continue
         }
-        if let clash = outputs.add(written.path, job: OutputTree.Job(index: job.position, id: job.id)) {
-          problems.append(outputClash(job, written, clash))
+        if let clash = outputs.add(written.path, owner: owner),
+          let problem = outputClash(job, written, clash, mine: owner)
+        {
+          problems.append(problem)
         }
       }
       return problems.isEmpty ? nil : ManifestError(problems)
@@ -203,6 +224,38 @@ extension JobExpansion {
       return nil
     }
 
+    /// The job numbered `owner`, as messages name it, with its outputs when it was made again (nil: told by place,
+    /// or a listed job, whose outputs are not kept).
+    private mutating func earlier(_ owner: Owner) -> (phrase: String, outputs: [JobOutput]?) {
+      if owner & Self.listedBit != 0 {
+        let id = listedIDs[Int(owner & ~Self.listedBit)]
+        return ("job \"\(id)\"", nil)
+      }
+      let index = Int(owner & (1 << Self.photoBits - 1))
+      let template = templates[Int(owner >> Self.photoBits)]
+      if walksAgain < Self.maxWalksAgain, let photo = Self.photo(index, of: template) {
+        walksAgain += 1
+        let job = JobExpansion.job(of: photo, template: template, index: index, ordinal: 0)
+        return ("job \"\(job.id)\"", job.outputs(overlayForEveryJob: overlayForEveryJob))
+      }
+      return ("the photo with {index} \(index) of job \"\(template.id)\"", nil)
+    }
+
+    /// The `index`-th photo `template`'s set gives when read again; nil for a list on standard input (read once),
+    /// or when the set no longer has it.
+    static func photo(_ index: Int, of template: JobEntry) -> Photo? {
+      guard let set = template.photos else { return nil }
+      if case .list("-") = set.source { return nil }
+      guard case .success(let photos) = set.photos() else { return nil }
+      var seen = 0
+      while let item = photos.next() {
+        guard case .success(let photo) = item else { continue }
+        if seen == index { return photo }
+        seen += 1
+      }
+      return nil
+    }
+
     private func idClash(_ job: JobEntry, owner: String) -> Diagnostic {
       Diagnostic(
         file: file, line: job.line, path: "jobs[\(job.index)].id",
@@ -210,9 +263,22 @@ extension JobExpansion {
           + "(\"\(owner)/PHOTO\"): rename one")
     }
 
-    private func outputClash(_ job: JobEntry, _ written: JobOutput, _ clash: OutputTree.Clash) -> Diagnostic {
-      let message = clash.message(of: written, writer: job.id, sameJob: clash.job.id == job.id) { other in
-        "job \"\(other.id)\""
+    /// The clash of `written`, an output of `job` (numbered `mine`), with an earlier output; nil when the earlier
+    /// job, made again, shows that only the hashes met.
+    private mutating func outputClash(
+      _ job: JobEntry, _ written: JobOutput, _ clash: OutputHashes.Clash, mine: Owner
+    ) -> Diagnostic? {
+      let sameJob = clash.owner == mine
+      let (phrase, earlierOutputs) = sameJob ? ("this job", nil) : earlier(clash.owner)
+      if let earlierOutputs {
+        var exact = OutputTree()
+        let other = OutputTree.Job(index: 0, id: "")
+        for output in earlierOutputs where !output.path.isEmpty { _ = exact.add(output.path, job: other) }
+        if exact.add(written.path, job: other) == nil { return nil }
+      }
+      let message = clash.tree(OutputTree.Job(index: 0, id: "")).message(of: written, writer: job.id, sameJob: sameJob)
+      {
+        _ in phrase
       }
       return Diagnostic(file: file, line: job.line, path: "jobs[\(job.index)].\(written.field)", message: message)
     }
