@@ -105,6 +105,22 @@ package struct JobExpansion<Jobs: IteratorProtocol<Result<JobEntry, ManifestErro
     return job
   }
 
+  /// The job `jobs` make at `position` (`JobEntry.position`), made again without checks to name it in a message:
+  /// nil when it is not made, or when anything before it fails (the places after a failure cannot be trusted). A
+  /// list on standard input is not read again (it was read once).
+  package static func job(at position: Int, in jobs: Jobs, file: String) -> JobEntry? {
+    let sources: Sources = { job in
+      if case .list("-") = job.photos?.source { return .failure(PhotoFailure("standard input was read")) }
+      return PhotoSet.photos(of: job)
+    }
+    var made = JobExpansion(jobs, file: file, checking: false, sources: sources)
+    while let record = made.next() {
+      guard case .success(let job) = record, job.position <= position else { return nil }
+      if job.position == position { return job }
+    }
+    return nil
+  }
+
   private func photosError(_ template: JobEntry, _ message: String) -> ManifestError {
     ManifestError(file: file, line: template.line, path: "jobs[\(template.index)].photos", message: message)
   }
@@ -157,10 +173,8 @@ extension JobExpansion {
       listedIDs.append(job.id)
       for written in job.outputs(overlayForEveryJob: overlayForEveryJob) where !written.path.isEmpty {
         // Told only when the other side is a photo's job: its id has its template's and a "/".
-        if let clash = outputs.add(written.path, owner: owner), clash.owner & Self.listedBit == 0,
-          let problem = outputClash(job, written, clash, mine: owner)
-        {
-          problems.append(problem)
+        if let clash = outputs.add(written.path, owner: owner), clash.owner & Self.listedBit == 0 {
+          problems.append(outputClash(job, written, clash, mine: owner))
         }
       }
       return problems.isEmpty ? nil : ManifestError(problems)
@@ -204,10 +218,8 @@ extension JobExpansion {
               message: "job \"\(job.id)\": \(written.quoted) \(refusal)"))
           continue
         }
-        if let clash = outputs.add(written.path, owner: owner),
-          let problem = outputClash(job, written, clash, mine: owner)
-        {
-          problems.append(problem)
+        if let clash = outputs.add(written.path, owner: owner) {
+          problems.append(outputClash(job, written, clash, mine: owner))
         }
       }
       return problems.isEmpty ? nil : ManifestError(problems)
@@ -224,21 +236,26 @@ extension JobExpansion {
       return nil
     }
 
-    /// The job numbered `owner`, as messages name it, with its outputs when it was made again (nil: told by place,
-    /// or a listed job, whose outputs are not kept).
-    private mutating func earlier(_ owner: Owner) -> (phrase: String, outputs: [JobOutput]?) {
-      if owner & Self.listedBit != 0 {
-        let id = listedIDs[Int(owner & ~Self.listedBit)]
-        return ("job \"\(id)\"", nil)
-      }
+    /// The job numbered `owner` as messages name it: a listed job by its id; a photo's job by its id when, made
+    /// again, one of its outputs meets `written` (`path`), else (past the walks again, a list on standard input,
+    /// only the hashes met, or the photos changed since) by its place.
+    private mutating func earlier(_ owner: Owner, meeting path: String) -> String {
+      if owner & Self.listedBit != 0 { return "job \"\(listedIDs[Int(owner & ~Self.listedBit)])\"" }
       let index = Int(owner & (1 << Self.photoBits - 1))
       let template = templates[Int(owner >> Self.photoBits)]
-      if walksAgain < Self.maxWalksAgain, let photo = Self.photo(index, of: template) {
+      if walksAgain < Self.maxWalksAgain {
         walksAgain += 1
-        let job = JobExpansion.job(of: photo, template: template, index: index, ordinal: 0)
-        return ("job \"\(job.id)\"", job.outputs(overlayForEveryJob: overlayForEveryJob))
+        if let photo = Self.photo(index, of: template) {
+          let job = JobExpansion.job(of: photo, template: template, index: index, ordinal: 0)
+          var exact = OutputTree()
+          let other = OutputTree.Job(index: 0, id: "")
+          for output in job.outputs(overlayForEveryJob: overlayForEveryJob) where !output.path.isEmpty {
+            _ = exact.add(output.path, job: other)
+          }
+          if exact.add(path, job: other) != nil { return "job \"\(job.id)\"" }
+        }
       }
-      return ("the photo with {index} \(index) of job \"\(template.id)\"", nil)
+      return "the photo with {index} \(index) of job \"\(template.id)\""
     }
 
     /// The `index`-th photo `template`'s set gives when read again; nil for a list on standard input (read once),
@@ -263,19 +280,12 @@ extension JobExpansion {
           + "(\"\(owner)/PHOTO\"): rename one")
     }
 
-    /// The clash of `written`, an output of `job` (numbered `mine`), with an earlier output; nil when the earlier
-    /// job, made again, shows that only the hashes met.
+    /// The clash of `written`, an output of `job` (numbered `mine`), with an earlier output.
     private mutating func outputClash(
       _ job: JobEntry, _ written: JobOutput, _ clash: OutputHashes.Clash, mine: Owner
-    ) -> Diagnostic? {
+    ) -> Diagnostic {
       let sameJob = clash.owner == mine
-      let (phrase, earlierOutputs) = sameJob ? ("this job", nil) : earlier(clash.owner)
-      if let earlierOutputs {
-        var exact = OutputTree()
-        let other = OutputTree.Job(index: 0, id: "")
-        for output in earlierOutputs where !output.path.isEmpty { _ = exact.add(output.path, job: other) }
-        if exact.add(written.path, job: other) == nil { return nil }
-      }
+      let phrase = sameJob ? "this job" : earlier(clash.owner, meeting: written.path)
       let message = clash.tree(OutputTree.Job(index: 0, id: "")).message(of: written, writer: job.id, sameJob: sameJob)
       {
         _ in phrase
