@@ -23,11 +23,9 @@ struct FolderExampleTests {
     // and centred: the photo's centre (photoCenter [0.5, 0.5]) is the view's, (180, 400), on each; photoWidth 0.2
     // is 0.2 x 1200 = 240 pixels, 240 x 0.3 = 72 points across. The same touches then act on the same stamp.
     let text = try String(contentsOf: manifest, encoding: .utf8)
-    let touches = try #require(
-      text.range(of: #"{"touches""#).map { start -> Substring in
-        let end = try #require(text.range(of: "]}", range: start.upperBound..<text.endIndex))
-        return text[start.lowerBound..<end.upperBound]
-      })
+    let start = try #require(text.range(of: #"{"touches""#))
+    let end = try #require(text.range(of: "]}", range: start.upperBound..<text.endIndex))
+    let touches = text[start.lowerBound..<end.upperBound]
     let hand = Self.photos.map { name in
       #"{"id": "\#(name)", "base": "\#(Self.examples.path)/photos/\#(name).jpg", "output": "\#(name).jpg", "#
         + #""view": {"width": 360, "height": 800, "screenScale": 3}, "settings": {"quality": 60}, "#
