@@ -7,7 +7,7 @@ import Testing
 @Suite("the folder example: one recorded script over Examples/photos")
 struct FolderExampleTests {
   static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent()
+    .deletingLastPathComponent().deletingLastPathComponent()
   static let examples = root.appendingPathComponent("Examples")
   static let photos = ["dragonfly", "seeding", "sunset"]
 
