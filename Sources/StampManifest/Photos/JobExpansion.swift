@@ -240,9 +240,15 @@ extension JobExpansion {
     /// again, one of its outputs meets `written` (`path`), else (past the walks again, a list on standard input,
     /// only the hashes met, or the photos changed since) by its place.
     private mutating func earlier(_ owner: Owner, meeting path: String) -> String {
-      if owner & Self.listedBit != 0 { return "job \"\(listedIDs[Int(owner & ~Self.listedBit)])\"" }
+      // A number past what its bits hold (over 4 million jobs over many photos) names no one: told plainly.
+      if owner & Self.listedBit != 0 {
+        let listed = Int(owner & ~Self.listedBit)
+        return listedIDs.indices.contains(listed) ? "job \"\(listedIDs[listed])\"" : "an earlier job"
+      }
       let index = Int(owner & (1 << Self.photoBits - 1))
-      let template = templates[Int(owner >> Self.photoBits)]
+      let slot = Int(owner >> Self.photoBits)
+      guard templates.indices.contains(slot) else { return "an earlier job" }
+      let template = templates[slot]
       if walksAgain < Self.maxWalksAgain {
         walksAgain += 1
         if let photo = Self.photo(index, of: template) {
