@@ -54,21 +54,61 @@ package final class OutputClaims {
       }
     }
 
-    /// The claim in messages, its job named `id` (nil: told by its place).
+    /// The claim in messages, its job named `id` (nil: told by its place, its index unknown when held).
     func phrase(id: String?) -> String {
       switch role {
       case .manifest: return "the manifest"
       case .report: return "the --report file"
       case .input, .output:
-        return "jobs[\(index)].\(field.path) of " + (id.map { "job \"\($0)\"" } ?? "the job made at place \(position)")
+        guard let id, index >= 0 else { return "\(field.path) of the job made at place \(position)" }
+        return "jobs[\(index)].\(field.path) of job \"\(id)\""
       }
+    }
+
+    /// The claim as held, in 64 bits: its role (2 bits), its field (16: none, base, output, viewOutput, overlay,
+    /// then stamps, the 65,531st and later told as one) and its job's place (46). Its index is not held: a job
+    /// named again has it.
+    var packed: UInt64 {
+      let code: UInt64
+      switch field {
+      case .none: code = 0
+      case .base: code = 1
+      case .output: code = 2
+      case .viewOutput: code = 3
+      case .overlay: code = 4
+      case .stamp(let k): code = 5 + UInt64(min(max(k, 0), 65_530))
+      }
+      let place = UInt64(max(position, 0)) & (1 << 46 - 1)
+      return UInt64(role.rawValue) | code << 2 | place << 18
+    }
+
+    /// A claim held as `packed`, its index unknown (-1).
+    init(packed: UInt64) {
+      role = Role(rawValue: UInt8(packed & 3)) ?? .input
+      switch Int(packed >> 2 & 0xFFFF) {
+      case 0: field = .none
+      case 1: field = .base
+      case 2: field = .output
+      case 3: field = .viewOutput
+      case 4: field = .overlay
+      case let code: field = .stamp(code - 5)
+      }
+      index = -1
+      position = Int(packed >> 18)
+    }
+
+    init(role: Role, index: Int, position: Int, field: Field) {
+      self.role = role
+      self.index = index
+      self.position = position
+      self.field = field
     }
   }
 
   private let out: String
   private let file: String
-  /// Each file's claim, by a hash of its identity.
-  private var claims: [Int: Claim] = [:]
+  /// Each file's claim (`Claim.packed`), by a hash of its identity: 16 bytes a file.
+  private var claims: [Int: UInt64] = [:]
   /// The job the manifest makes at a place, made again to name it (nil: jobs are told by place).
   private let naming: ((Int) -> JobEntry?)?
   /// How many times `naming` ran in this pass.
@@ -107,9 +147,13 @@ package final class OutputClaims {
     return around
       + files.compactMap { path, claim in
         guard let (taken, identity) = self.claim(path, claim) else { return nil }
-        let earlier = taken.position == job.position ? job : again(taken)
+        let ofAJob = taken.role == .input || taken.role == .output
+        let earlier = !ofAJob ? nil : taken.position == job.position ? job : again(taken)
         let mine = claim.phrase(id: job.id)
-        let theirs = taken.phrase(id: earlier.flatMap { claims($0, taken, identity, overlayForEveryJob) })
+        // The earlier job's id and index, when it is the one that claimed this very file.
+        let found = earlier.flatMap { claims($0, taken, identity, overlayForEveryJob) ? $0 : nil }
+        let theirs = Claim(role: taken.role, index: found?.index ?? -1, position: taken.position, field: taken.field)
+          .phrase(id: found?.id)
         let (writer, other) = claim.role == .output ? (mine, theirs) : (theirs, mine)
         return Diagnostic(
           file: file, line: job.line, path: "jobs[\(job.index)].\(claim.field.path)",
@@ -132,15 +176,15 @@ package final class OutputClaims {
 
   /// The earlier claim's job made again (a few times a pass); nil when it cannot be.
   private func again(_ taken: Claim) -> JobEntry? {
-    guard taken.index >= 0, named < Self.maxNamed, let naming else { return nil }
+    guard named < Self.maxNamed, let naming else { return nil }
     named += 1
     return naming(taken.position)
   }
 
-  /// `job`'s id when its field `taken` names the file `identity`, nil otherwise.
-  private func claims(_ job: JobEntry, _ taken: Claim, _ identity: Identity, _ overlayForEveryJob: Bool) -> String? {
+  /// Whether `job`'s field `taken` names the file `identity`.
+  private func claims(_ job: JobEntry, _ taken: Claim, _ identity: Identity, _ overlayForEveryJob: Bool) -> Bool {
     let files = Self.files(of: job, out: out, overlayForEveryJob: overlayForEveryJob)
-    return files.contains { $0.1.field == taken.field && Self.identity(of: $0.0) == identity } ? job.id : nil
+    return files.contains { $0.1.field == taken.field && Self.identity(of: $0.0) == identity }
   }
 
   /// Records `claim` on the file at `path`; returns the earlier claim, with the file's identity, when the two
@@ -149,10 +193,11 @@ package final class OutputClaims {
     let identity = Self.identity(of: path)
     if case .file(let id) = identity, claim.role != .output { protected.insert(id) }
     let key = identity.hashValue
-    guard let taken = claims[key] else {
-      claims[key] = claim
+    guard let held = claims[key] else {
+      claims[key] = claim.packed
       return nil
     }
+    let taken = Claim(packed: held)
     if taken.role == .input, claim.role == .input { return nil }
     if taken.role == .input, claim.role == .manifest { return nil }
     if taken.role == .manifest, claim.role == .input { return nil }

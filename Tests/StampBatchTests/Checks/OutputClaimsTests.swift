@@ -47,6 +47,21 @@ struct OutputClaimsTests {
     #expect(claims.protected == [try #require(FileIdentity(path: w.path("photo.ppm")))])
   }
 
+  /// A claim is held in 64 bits: its role, its field (a stamp by its place) and its job's place come back as given.
+  @Test(arguments: [
+    OutputClaims.Claim(role: .input, index: 7, position: 123_456_789, field: .stamp(999)),
+    OutputClaims.Claim(role: .output, index: 0, position: 0, field: .viewOutput),
+    OutputClaims.Claim(role: .report, index: -1, position: 5, field: .none),
+    OutputClaims.Claim(role: .input, index: 2, position: 1 << 45, field: .base),
+  ])
+  func aClaimHeldInSixtyFourBitsKeepsItsRoleFieldAndPlace(_ claim: OutputClaims.Claim) {
+    let held = OutputClaims.Claim(packed: claim.packed)
+    #expect(held.role == claim.role)
+    #expect(held.field == claim.field)
+    #expect(held.position == claim.position)
+    #expect(held.index == -1)
+  }
+
   /// The claims hold a hash of each file and the place of the job claiming it, not its path or id: among 5,000
   /// jobs, an output that is an early job's photo is told naming both jobs, the earlier made again from the
   /// manifest; without a way to make it again, it is told by its place.
@@ -69,10 +84,10 @@ struct OutputClaimsTests {
             asked.append($0); return jobs[$0]
           } : nil)
       let found = jobs.flatMap { claims.add($0, overlayForEveryJob: false) }
-      let earlier = naming ? #"job "p3""# : "the job made at place 3"
+      let earlier = naming ? #"jobs[3].base of job "p3""# : "base of the job made at place 3"
       #expect(
         found.map(\.message) == [
-          #"jobs[4999].output of job "p4999" would overwrite jobs[3].base of "# + earlier + ": they are the same file"
+          #"jobs[4999].output of job "p4999" would overwrite "# + earlier + ": they are the same file"
         ])
     }
     #expect(asked == [3])
