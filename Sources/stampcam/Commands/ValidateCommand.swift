@@ -85,7 +85,7 @@ struct ValidateCommand: Subcommand {
     decoder.overlayForEveryJob = overlay
     let overlay = overlay
     let check = { (job: JobEntry) -> [Diagnostic] in
-      let missing = JobCheck.inputs(of: job, file: path)
+      let missing = JobCheck.inputs(of: job, file: path, root: policy.root)
       let outside = policy.root.map { InputCheck.confined(job, to: $0, file: path) } ?? []
       let replay =
         missing.isEmpty && outside.isEmpty

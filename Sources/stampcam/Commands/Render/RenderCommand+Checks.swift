@@ -77,10 +77,21 @@ extension RenderCommand {
         ManifestFormat(path: options.manifest) == .jsonLines && options.script == nil
         ? decoder.jobs(inLinesHeldOpenAt: url) : nil
     }
+    // The claims keep no job's id: one whose file a later job meets is made again from the manifest to name it.
+    var jobs: [JobEntry] = []
+    let jsonLines = lines != nil
+    let again = { [decoder, piped] (position: Int) -> JobEntry? in
+      if jsonLines {
+        let reader = piped?.lines(decoder) ?? decoder.jobs(inLinesAt: url)
+        return JobExpansion.job(at: position, in: reader.lazy.map(\.result).makeIterator(), file: file)
+      }
+      return JobExpansion.job(at: position, in: jobs.lazy.map { .success($0) }.makeIterator(), file: file)
+    }
     let claims: OutputClaims
     do {
       claims = try OutputClaims(
-        out: options.out, manifest: isPiped ? nil : file, file: file, report: options.report, events: options.events)
+        out: options.out, manifest: isPiped ? nil : file, file: file, report: options.report, events: options.events,
+        naming: again)
     } catch {
       return rejected(error.diagnostics)
     }
@@ -90,7 +101,6 @@ extension RenderCommand {
         + claims.add(job, overlayForEveryJob: overlay)
         + (root.map { InputCheck.confined(job, to: $0, file: file) } ?? [])
     }
-    var jobs: [JobEntry] = []
     let records: AnyIterator<Result<JobEntry, ManifestError>>
     if let lines {
       records = AnyIterator(lines.lazy.map(\.result).makeIterator())
