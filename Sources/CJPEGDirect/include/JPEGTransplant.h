@@ -51,7 +51,7 @@ int sjt_open(sjt_state *s, int fd, size_t max_bytes, sjt_header *header, char *m
 int sjt_damage(const sjt_state *s);
 
 /// Makes every later call fail ("stopped") soon once `stop` is raised (set from another thread); NULL: never.
-/// The flag is borrowed: it must outlive its use.
+/// The state holds a reference to the flag (sjs_stop_retain) until the next call or sjt_free.
 void sjt_set_stop(sjt_state *s, const sjs_stop *stop);
 
 /// Regions decoded and encoded straight between coefficients and pixels with libjpeg's own transforms (`on` 1, the
