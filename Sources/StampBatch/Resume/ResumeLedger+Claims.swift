@@ -1,6 +1,7 @@
 import Foundation
 import StampFiles
 import StampManifest
+import StampSystem
 
 extension ResumeLedger {
   /// A job's hold on its outputs: while it lives, no other job, in this process or another (a run of another
@@ -65,7 +66,8 @@ extension ResumeLedger {
                 + "not writing it twice")
           }
           refused = true
-          Thread.sleep(forTimeInterval: min(pause, max(wait.seconds - waited, 0.001)))
+          // Between 1 ms and a quarter of a second: the conversion cannot trap.
+          systemSleep(microseconds: UInt32((min(pause, max(wait.seconds - waited, 0.001)) * 1e6).rounded()))
           pause = min(pause * 2, Wait.longestPause)
         } catch .failed(let reason) {
           throw BatchError.unsafeOutput(
