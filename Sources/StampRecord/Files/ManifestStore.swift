@@ -46,11 +46,44 @@ package struct ManifestStore: Sendable {
     }
     try check(after, holds: job)
     do {
-      try AtomicFile.write(Data(after), to: path)
+      // The file it replaces: its permissions, owner and group are the new file's, as an editor keeps them.
+      var old = stat()
+      let replacing = stat(path, &old) == 0
+      var target = try OutputTarget(path: path)
+      if replacing { target.modeLimit = old.st_mode & 0o777 }
+      try AtomicFile.stage(target, registry: TemporaryFiles()) { fd in
+        try FileHandle(fileDescriptor: fd, closeOnDealloc: false).write(contentsOf: after)
+        if replacing { try Self.keep(old, on: fd, display: path) }
+      }.commit()
+    } catch let error as RecordError {
+      throw error
     } catch {
       throw .save("\(error)")
     }
     holdsJob = true
+  }
+
+  /// Gives the new file `old`'s owner and group where this process may (root any; a user only a group of theirs),
+  /// then `old`'s permissions; when the group cannot be kept, the group's permissions are dropped, so that the
+  /// file is never open to more people than before.
+  static func keep(_ old: stat, on fd: Int32, display: String) throws(RecordError) {
+    var mode = old.st_mode & 0o777
+    var now = stat()
+    guard fstat(fd, &now) == 0 else { throw .save("\(display): \(String(cString: strerror(errno)))") }
+    if now.st_uid != old.st_uid || now.st_gid != old.st_gid {
+      if fchown(fd, old.st_uid, old.st_gid) != 0, now.st_gid != old.st_gid, fchown(fd, uid_t.max, old.st_gid) != 0 {
+        mode &= ~0o070
+      }
+    }
+    guard fchmod(fd, mode) == 0 else { throw .save("\(display): \(String(cString: strerror(errno)))") }
+  }
+
+  /// Removes the temporary files a save killed midway (kill -9) left beside the manifest at `path`: those named for
+  /// it by a process that is gone. Returns their names.
+  @discardableResult
+  package static func removeStaleTemporaries(of path: String) -> [String] {
+    guard let target = try? OutputTarget(path: path) else { return [] }
+    return TemporaryFiles.removeStale(in: target.folder, madeFor: target.name)
   }
 
   /// `job` with its files named as the manifest names them.
