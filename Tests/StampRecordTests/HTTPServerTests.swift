@@ -69,6 +69,30 @@ struct HTTPServerTests {
     #expect(flood.prefix(40).filter { $0.isClosed() }.count >= 40)
   }
 
+  /// With every place taken (connections that showed the token, and as many that have not), a new connection is
+  /// closed at once instead of waiting in the listen queue.
+  @Test func aConnectionPastEveryPlaceIsRefusedAtOnceNotQueued() throws {
+    var limits = HTTPServer.Limits()
+    limits.unprovenConnections = 4
+    limits.provenConnections = 4
+    let server = try Self.server(limits: limits)
+    defer { server.stop() }
+    var held: [LoopbackClient] = []
+    for _ in 0..<4 {
+      let client = try #require(LoopbackClient(port: server.port))
+      client.send("GET /token HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+      #expect(client.statusLine() == "HTTP/1.1 200 OK")
+      held.append(client)
+    }
+    for _ in 0..<4 { held.append(try #require(LoopbackClient(port: server.port))) }
+    Thread.sleep(forTimeInterval: 0.3)
+    let started = Date()
+    let late = try #require(LoopbackClient(port: server.port, timeout: 3))
+    late.send(Self.get("/token"))
+    #expect(late.receive().isEmpty)
+    #expect(Date().timeIntervalSince(started) < 1)
+  }
+
   /// `Expect: 100-continue` is answered with the screen's refusal, not with `100 Continue`, when the screen
   /// refuses; with `100 Continue` when it lets the request on.
   @Test func continueIsSentOnlyAfterTheScreenLetsTheRequestOn() throws {
