@@ -391,8 +391,11 @@ def phone(browser, recorder):
             assert box["x"] >= 0 and box["y"] >= 0 and box["right"] <= 390 and box["bottom"] <= 844, (name, box)
         assert screen["top"] >= save["bottom"], (screen, save)
         assert screen["height"] >= 0.75 * 844 or screen["width"] >= 0.9 * 390, screen
-        # The hint says what a pinch does.
+        # The hints a first-time user needs: what a pinch does, the table's units, how to stop the recorder.
         assert browser.evaluate("document.getElementById('pinch-hint').textContent").startswith("Two fingers")
+        assert "photo px" in browser.evaluate("document.querySelector('thead').textContent")
+        assert "390 \u00D7 844 points" in browser.evaluate("document.getElementById('units').textContent")
+        assert "Ctrl-C" in browser.evaluate("document.getElementById('stop-hint').textContent")
         return max(undo["bottom"], save["bottom"], render["bottom"]), screen["height"]
     finally:
         browser.call("Emulation.setDeviceMetricsOverride", width=WIDTH, height=HEIGHT, deviceScaleFactor=1,
