@@ -1,6 +1,7 @@
 import Foundation
 import StampCore
 import StampManifest
+import StampSystem
 
 /// What `stampcam record` opens: an existing job of the manifest, or a new one made from a photo and stamps.
 package struct RecorderLaunch: Sendable {
@@ -35,7 +36,7 @@ package struct RecorderLaunch: Sendable {
   package func open() throws(RecordError) -> RecorderApp {
     // A save killed midway (kill -9) left its temporary file beside the manifest: nothing else would remove it.
     ManifestStore.removeStaleTemporaries(of: manifest)
-    let exists = FileManager.default.fileExists(atPath: manifest)
+    let exists = (try? FileStatus(path: manifest)) != nil
     var jobs: [JobEntry] = []
     if exists {
       do {

@@ -3,6 +3,7 @@ import StampBatch
 import StampCore
 import StampFiles
 import StampManifest
+import StampSystem
 
 /// The job's photo and stamp images, read once when the recorder starts, with their sizes: the only files the
 /// page can fetch, by index (`/photo`, `/stamps/0`...), so no path from a request ever reaches the file system.
@@ -31,8 +32,12 @@ package struct JobImages: Sendable {
     func read(_ path: String) throws(RecordError) -> Image {
       do {
         let file = try InputFile.open(path, root: inputs.root)
-        let handle = FileHandle(fileDescriptor: file.descriptor, closeOnDealloc: false)
-        let bytes = Array(try handle.readToEnd() ?? Data())
+        let bytes: [UInt8]
+        do throws(Errno) {
+          bytes = try file.descriptor.readToEnd()
+        } catch {
+          throw FileError.unreadable(path: path, message: error.description)
+        }
         return Image(bytes: bytes, type: Self.type(of: bytes))
       } catch {
         throw .input("\(error)")
@@ -62,9 +67,8 @@ package struct JobImages: Sendable {
   package func changedFiles() -> [String] {
     zip(paths, [photo] + stamps).compactMap { path, image in
       guard let file = try? InputFile.open(path, root: inputs.root) else { return path }
-      let handle = FileHandle(fileDescriptor: file.descriptor, closeOnDealloc: false)
-      guard let now = try? handle.readToEnd() else { return path }
-      return now.elementsEqual(image.bytes) ? nil : path
+      guard let now = try? file.descriptor.readToEnd() else { return path }
+      return now == image.bytes ? nil : path
     }
   }
 

@@ -1,6 +1,7 @@
 import Foundation
 import StampFiles
 import StampManifest
+import StampSystem
 
 /// The one file `stampcam record` writes: the manifest named on the command line. A save reads it again, changes
 /// only the recorded job's bytes (its `gestures`; a new job is added after the last), checks that the result still
@@ -47,18 +48,17 @@ package struct ManifestStore: Sendable {
     try check(after, holds: job)
     do {
       // The file it replaces: its permissions, owner and group are the new file's, as an editor keeps them.
-      var old = stat()
-      let replacing = stat(path, &old) == 0
+      let old = try? FileStatus(path: path)
       var target = try OutputTarget(path: path)
-      if replacing { target.modeLimit = old.st_mode & 0o777 }
+      if let old { target.modeLimit = old.permissions & 0o777 }
       try AtomicFile.stage(target, registry: TemporaryFiles()) { fd in
-        try FileHandle(fileDescriptor: fd, closeOnDealloc: false).write(contentsOf: after)
-        if replacing { try Self.keep(old, on: fd, display: path) }
+        try fd.writeAll(after[...])
+        if let old { try Self.keep(old, on: fd, display: path) }
       }.commit()
     } catch let error as RecordError {
       throw error
     } catch {
-      throw .save("\(error)")
+      throw .save("\(path): \(error)")
     }
     holdsJob = true
   }
@@ -66,16 +66,23 @@ package struct ManifestStore: Sendable {
   /// Gives the new file `old`'s owner and group where this process may (root any; a user only a group of theirs),
   /// then `old`'s permissions; when the group cannot be kept, the group's permissions are dropped, so that the
   /// file is never open to more people than before.
-  static func keep(_ old: stat, on fd: Int32, display: String) throws(RecordError) {
-    var mode = old.st_mode & 0o777
-    var now = stat()
-    guard fstat(fd, &now) == 0 else { throw .save("\(display): \(String(cString: strerror(errno)))") }
-    if now.st_uid != old.st_uid || now.st_gid != old.st_gid {
-      if fchown(fd, old.st_uid, old.st_gid) != 0, now.st_gid != old.st_gid, fchown(fd, uid_t.max, old.st_gid) != 0 {
-        mode &= ~0o070
+  static func keep(_ old: FileStatus, on fd: borrowing FileDescriptor, display: String) throws(RecordError) {
+    var mode = old.permissions & 0o777
+    do throws(Errno) {
+      let now = try fd.status()
+      if now.owner != old.owner || now.group != old.group {
+        do throws(Errno) {
+          try fd.setOwner(old.owner, group: old.group)
+        } catch {
+          if now.group != old.group {
+            do throws(Errno) { try fd.setOwner(uid_t.max, group: old.group) } catch { mode &= ~0o070 }
+          }
+        }
       }
+      try fd.setPermissions(mode)
+    } catch {
+      throw .save("\(display): \(error)")
     }
-    guard fchmod(fd, mode) == 0 else { throw .save("\(display): \(String(cString: strerror(errno)))") }
   }
 
   /// Removes the temporary files a save killed midway (kill -9) left beside the manifest at `path`: those named for

@@ -1,6 +1,7 @@
 import Foundation
 import StampCore
 import StampRecord
+import StampSystem
 
 /// `stampcam record`: a page to make a job's gestures on, served until Ctrl-C.
 struct RecordCommand: Subcommand {
@@ -35,11 +36,7 @@ struct RecordCommand: Subcommand {
         base: $0, stamps: options.stamps, view: StampSize(options.view.width, options.view.height))
     }
     // The signals are waited for below; blocked before the server's threads start, so that they inherit it.
-    var signals = sigset_t()
-    sigemptyset(&signals)
-    sigaddset(&signals, SIGINT)
-    sigaddset(&signals, SIGTERM)
-    pthread_sigmask(SIG_BLOCK, &signals, nil)
+    let signals = systemBlockSignals([SIGINT, SIGTERM])
     let server: RecorderServer
     do {
       let app = try RecorderLaunch(manifest: options.manifest, job: options.job, newJob: newJob, settings: settings)
@@ -54,8 +51,7 @@ struct RecordCommand: Subcommand {
     }
     for url in urls { StandardStream.output.write("open \(url)\n") }
     Terminal.line("stampcam: when done, Save on the page, then press Ctrl-C here to stop the recorder")
-    var received: Int32 = 0
-    _ = sigwait(&signals, &received)
+    let received = systemWaitForSignal(signals)
     // Every connection is closed at once; a Save or Render in flight gets the grace to finish, and the process ends
     // after it whatever the server's threads are doing.
     let stopped = DispatchSemaphore(value: 0)
