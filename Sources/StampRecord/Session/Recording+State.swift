@@ -60,6 +60,8 @@ extension Recording {
         ),
         ("scaleRange", .pair(settings.scaleRange.lowerBound, settings.scaleRange.upperBound)),
         ("zoomRange", .pair(settings.zoomRange.lowerBound, settings.zoomRange.upperBound)),
+        // What a pinch on a stamp does, for the page's hint: move it with the fingers' midpoint too, or not.
+        ("pinchMoves", .literal(settings.pinchMoves ? "true" : "false")),
         ("selected", selected.map(JSONText.string) ?? .literal("null")),
         ("stamps", .array(stamps)), ("fingers", .array(fingers)), ("gestures", .array(gestures)),
         ("phases", .array(phases)),

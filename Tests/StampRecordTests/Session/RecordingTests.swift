@@ -125,6 +125,17 @@ extension RecordingTests {
     #expect(!mouse.touching)
   }
 
+  /// The state tells the page what a pinch on a stamp does, from the job's `pinchMoves` setting.
+  @Test func theStateSaysWhetherAPinchMovesTheStamp() throws {
+    #expect(try Self.recording().stateJSON.contains("\"pinchMoves\": false"))
+    var job = JobEntry(
+      id: "j", base: "p.jpg", output: "j.jpg", view: StampSize(500, 400),
+      stamps: [StampEntry(id: "s", image: "s.png", center: StampPoint(100, 100))])
+    job.settings.pinchMoves = true
+    let moving = try Recording(job: job, imageSize: StampSize(1000, 800), stampSizes: [StampSize(100, 100)])
+    #expect(moving.stateJSON.contains("\"pinchMoves\": true"))
+  }
+
   /// The page's times, taken from a float clock, differ by float noise (10.016 - 10 is 0.016000000000000014): the
   /// saved items carry them rounded to the microsecond, which read back as the short decimals written.
   @Test func recordedTimesAreSavedAsMicrosecondsWithoutFloatNoise() throws {
