@@ -177,26 +177,3 @@ struct PipedManifestTests {
     #expect(try FileManager.default.contentsOfDirectory(atPath: cli.path("tmp")).isEmpty)
   }
 }
-
-extension TestFolder {
-  /// Runs `script` with `/bin/sh` in this folder, `$STAMPCAM` naming the built executable (for real pipes into it).
-  func shell(_ script: String) throws -> CommandResult {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/bin/sh")
-    process.arguments = ["-c", script]
-    process.currentDirectoryURL = url
-    process.environment = ProcessInfo.processInfo.environment.merging(["STAMPCAM": Self.executable.path]) { $1 }
-    let out = Pipe()
-    let err = Pipe()
-    process.standardOutput = out
-    process.standardError = err
-    try process.run()
-    // As `run` reads them: stdout to its end, then stderr (these scripts write little to stderr).
-    let stdout = out.fileHandleForReading.readDataToEndOfFile()
-    let stderr = err.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return CommandResult(
-      status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-      stderr: String(decoding: stderr, as: UTF8.self))
-  }
-}
