@@ -91,7 +91,10 @@ var targets: [Target] = [
     .testTarget(name: "StampFilesTests", dependencies: ["StampFiles", "StampSystem", "StampTestFolders"]),
     .testTarget(
       name: "StampRenderTests",
-      dependencies: ["StampRender", "StampCore", "StampFiles", "StampTestFolders", "StampTestSupport", "StampTestShim"]),
+      dependencies: [
+        "StampRender", "StampCore", "StampFiles", "StampTestFolders", "StampTestSupport", "StampTestShim",
+        "CJPEGDirect",
+      ]),
     .testTarget(
       name: "StampBatchTests",
       dependencies: [
