@@ -98,7 +98,8 @@ let package = Package(
     .testTarget(
       name: "StampRecordTests",
       dependencies: [
-        "StampRecord", "StampCore", "StampManifest", "StampFiles", "StampTestFolders", "StampTestSupport",
+        "StampRecord", "StampBatch", "StampCore", "StampManifest", "StampFiles", "StampTestFolders",
+        "StampTestSupport",
       ]),
   ],
   swiftLanguageModes: [.v6]

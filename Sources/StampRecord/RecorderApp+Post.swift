@@ -40,7 +40,7 @@ extension RecorderApp {
         return .json(recording.stateJSON)
       }
     case "/api/save":
-      let job = recording.withLock { $0.recordedJob }
+      let job = savedJob(recording.withLock { $0.recordedJob })
       do {
         try store.withLock { try $0.save(job) }
       } catch {
@@ -60,6 +60,8 @@ extension RecorderApp {
       } catch {
         return .error(500, "\(error)")
       }
+    case "/api/photo":
+      return step(body)
     default:
       return .error(404, "not found")
     }

@@ -22,12 +22,17 @@ package final class RecorderApp: Sendable {
   let rendered = Mutex<PreviewRender?>(nil)
   /// Whether a save happened since the last change.
   let saved = Mutex(false)
+  /// For a job over many photos, the photos and the one shown (see `RecorderApp+Photos`).
+  let folder: Mutex<FolderView?>
 
-  package init(recording: Recording, store: ManifestStore, images: JobImages, settings: Settings) {
+  package init(
+    recording: Recording, store: ManifestStore, images: JobImages, settings: Settings, folder: FolderView? = nil
+  ) {
     self.recording = Mutex(recording)
     self.store = Mutex(store)
     self.images = images
     self.settings = settings
+    self.folder = Mutex(folder)
   }
 
   /// Answers one request that `guard` let through (or refuses it).
@@ -67,8 +72,9 @@ package final class RecorderApp: Sendable {
       return HTTPResponse(
         status: 200, contentType: "text/html; charset=utf-8", body: RecorderPage.html,
         headers: [("Content-Security-Policy", RecorderPage.contentSecurityPolicy)])
-    case "/photo": return image(images.photo)
+    case "/photo": return image(shownPhoto)
     case "/api/state": return .json(recording.withLock { $0.stateJSON })
+    case "/api/photos": return photosAnswer()
     case "/render/output": return rendered.withLock { $0 }.map { image($0.output) } ?? .error(404, "not rendered")
     case "/render/view": return rendered.withLock { $0?.view }.map(image) ?? .error(404, "no view output")
     default:

@@ -1,0 +1,98 @@
+import StampCore
+import StampManifest
+import Synchronization
+
+/// A job over many photos in the recorder: the photos it steps through and the bytes of the one shown (the only
+/// photo held; `/photo` serves it).
+package struct FolderView: Sendable {
+  package var steps: PhotoSteps
+  package var photo: JobImages.Image
+
+  package init(steps: PhotoSteps, photo: JobImages.Image) {
+    self.steps = steps
+    self.photo = photo
+  }
+}
+
+extension RecorderApp {
+  /// The photo `/photo` serves: the one shown of a job over many photos, or the job's own.
+  var shownPhoto: JobImages.Image {
+    folder.withLock { $0?.photo } ?? images.photo
+  }
+
+  /// What Save writes: for a job over many photos, the job as the manifest writes it (its `photos`, output template
+  /// and photo-relative placements untouched) with the recorded script; otherwise the recorded job.
+  func savedJob(_ recorded: JobEntry) -> JobEntry {
+    guard let template = folder.withLock({ $0?.steps.template }) else { return recorded }
+    var job = template
+    job.gestures = recorded.gestures
+    return job
+  }
+
+  /// `GET /api/photos`: `{"photo": {"index", "count", "total", "photo", "job"}}`, or `{"photo": null}` for a job of
+  /// one photo.
+  func photosAnswer() -> HTTPResponse {
+    let bar = folder.withLock { $0?.steps.json } ?? .literal("null")
+    return .json(JSONText.object([("photo", bar)]).inline + "\n")
+  }
+
+  /// `POST /api/photo {"index": N}`: shows the photo at N (from 0, the expansion's order) with the script recorded
+  /// so far replayed on it as the batch would replay it there, and answers `{"photo": {...}, "state": {...}}`.
+  /// Refused, and nothing changes: a job of one photo (404), an index that is not a whole number (400) or names no
+  /// photo (422), a finger down (409), a photo that cannot be read or a script that cannot be replayed on it (422).
+  func step(_ body: JSONValue) -> HTTPResponse {
+    guard let steps = folder.withLock({ $0?.steps }) else {
+      return .error(404, "this job has one photo: there is no other photo to show")
+    }
+    guard case .number(let number)? = body["index"]?.kind, let index = Int(exactly: number) else {
+      return .error(400, "photo needs {\"index\": N}, a whole number from 0")
+    }
+    guard index >= 0, index < steps.count else {
+      let range = steps.count == 0 ? "it has none" : "its photos are 0 to \(steps.count - 1)"
+      return .error(422, "there is no photo at index \(index): \(range)")
+    }
+    return recording.withLock { recording -> HTTPResponse in
+      guard !recording.touching else { return .error(409, "a finger is down: lift it before changing the photo") }
+      guard let job = steps.job(at: index, gestures: recording.items) else {
+        return .error(422, "there is no photo at index \(index)")
+      }
+      // Only the photo is read: the stamps are the same files, measured when the recorder started.
+      var photoOnly = job
+      photoOnly.stamps = []
+      let shown: JobImages
+      let next: Recording
+      do {
+        shown = try JobImages(of: photoOnly, maxPixels: settings.maxPixels, inputs: settings.inputs)
+        next = try Recording(job: job, imageSize: shown.photoSize, stampSizes: images.stampSizes)
+      } catch {
+        return .error(422, "photo \(index + 1), \(job.id): \(error)")
+      }
+      recording.carry(to: next)
+      let bar = folder.withLock { view -> JSONText in
+        view?.steps.show(index)
+        view?.photo = shown.photo
+        return view?.steps.json ?? .literal("null")
+      }
+      rendered.withLock { $0 = nil }
+      let state = recording.stateJSON.trimmingSuffixNewline
+      return .json(JSONText.object([("photo", bar), ("state", .literal(state))]).inline + "\n")
+    }
+  }
+}
+
+extension Recording {
+  /// Becomes `next` (the same script replayed on another photo), keeping the page's counts of frames and touch
+  /// events: the limit on what one page may feed holds across photos.
+  mutating func carry(to next: Recording) {
+    let (frames, events) = (self.frames, self.events)
+    self = next
+    self.frames = frames
+    self.events = events
+  }
+}
+
+extension String {
+  fileprivate var trimmingSuffixNewline: String {
+    hasSuffix("\n") ? String(dropLast()) : self
+  }
+}
