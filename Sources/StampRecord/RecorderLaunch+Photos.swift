@@ -30,7 +30,15 @@ extension RecorderLaunch {
       throw .manifest("\(manifest): job \"\(template.id)\": no photo to show")
     }
     steps.show(index)
-    let images = try JobImages(of: job, maxPixels: settings.maxPixels, inputs: settings.inputs)
+    let images: JobImages
+    do {
+      images = try JobImages(of: job, maxPixels: settings.maxPixels, inputs: settings.inputs)
+    } catch {
+      // A photo that cannot be read need not keep the recorder from the others.
+      let photoAtFault = steps.count > 1 && "\(error)".contains(job.base)
+      let other = photoAtFault ? " (--job \"\(template.id)/PHOTO\" opens it on another of its photos)" : ""
+      throw .input("job \"\(job.id)\": \(error)\(other)")
+    }
     let recording = try Recording(job: job, imageSize: images.photoSize, stampSizes: images.stampSizes)
     return RecorderApp(
       recording: recording, store: store, images: images, settings: settings,

@@ -43,4 +43,22 @@ struct RecorderLaunchTests {
     let app = try RecorderLaunch(manifest: only.path, job: nil, newJob: nil, settings: .init()).open()
     #expect(Self.shown(app).job == "all/tall.png")
   }
+
+  @Test func aFirstPhotoThatCannotBeReadIsNamedAndAnotherPhotoCanBeOpened() throws {
+    let folder = try TestFolder()
+    defer { folder.remove() }
+    _ = try RecorderAppPhotosTests.app(folder)
+    try folder.write("in/0.png", "")  // sorts first, and is no picture
+    let launch = { (job: String) in
+      try RecorderLaunch(manifest: folder.path("m.json"), job: job, newJob: nil, settings: .init()).open()
+    }
+    #expect {
+      try launch("wm")
+    } throws: { error in
+      let text = "\(error)"
+      return text.hasPrefix("job \"wm/0.png\": ") && text.contains("in/0.png")
+        && text.hasSuffix("(--job \"wm/PHOTO\" opens it on another of its photos)")
+    }
+    #expect(Self.shown(try launch("wm/tall.png")).index == 1)
+  }
 }
