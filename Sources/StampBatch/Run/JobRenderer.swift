@@ -40,18 +40,6 @@ struct JobRenderer: Sendable {
       control: control, budget: StampBudget(limit: renderer.maxPixels), codecs: codecs, temporaries: temporaries)
   }
 
-  /// Renders the job and returns the outputs written (relative paths), renamed into place together; when only its
-  /// overlay failed, the others are written and the overlay's error thrown.
-  func render(_ job: JobEntry, in context: JobContext? = nil) throws -> [String] {
-    let context = context ?? self.context()
-    let stage = try stage(job, in: context)
-    if let error = context.temporaries.commit(stage.files, protecting: inputs(of: job), record: { _ in true }) {
-      throw error
-    }
-    if let failure = stage.overlayFailure { throw failure }
-    return stage.files.map(\.display)
-  }
-
   /// The identities of the job's inputs (and of every file the batch protects): no output may replace one.
   func inputs(of job: JobEntry) -> Set<FileIdentity> {
     protected.union(([job.base] + job.stamps.map(\.image)).compactMap(FileIdentity.init(path:)))

@@ -7,7 +7,7 @@ import StampFiles
 ///
 /// libvips images are immutable once built and safe to read from several threads, which is why the handle is
 /// `Sendable`.
-final class Image: @unchecked Sendable {
+package final class Image: @unchecked Sendable {
   let pointer: UnsafeMutablePointer<VipsImage>
   /// The file this image came from, for error messages.
   let source: String
@@ -41,11 +41,6 @@ final class Image: @unchecked Sendable {
 
   /// True when the pipeline reads its photo top to bottom, once (libvips' "vips-sequential" mark).
   var readsInOrder: Bool { vips_image_is_sequential(pointer) != 0 }
-
-  /// Opens a file lazily: only the header is read now (see `InputFile` for what is refused).
-  static func open(_ path: String, sequential: Bool) throws -> Image {
-    try open(InputFile.open(path), sequential: sequential, policy: InputPolicy())
-  }
 
   /// Opens an input lazily, read through its own descriptor, with the loaders and damage `policy` allows.
   /// `jpegShrink` (1, 2, 4 or 8) has libjpeg decode a JPEG that many times smaller each way.
