@@ -130,4 +130,37 @@ struct ValidateRenderAgreementTests {
     #expect(rendered.status == 0, "\(rendered.stderr)")
     #expect(cli.files("out").count == 8)
   }
+
+  /// A missing photo or stamp is the one error validate and render weigh differently, and the README and `help
+  /// validate` say so: validate refuses the manifest (2), render fails only the jobs that use the file (1) and
+  /// writes the others.
+  @Test(arguments: [
+    #"{"id": "a", "base": "missing.png", "output": "a.png"}"#,
+    #"{"id": "a", "base": "photo.png", "output": "a.png", "stamps": [{"id": "s", "image": "missing.png", "center": [1, 1]}]}"#,
+  ])
+  func aMissingFileRefusesTheManifestAtValidateAndFailsOnlyItsJobAtRender(_ job: String) throws {
+    let readme = try String(
+      contentsOf: ScaleOutRecipeTests.repository.appendingPathComponent("README.md"), encoding: .utf8)
+    let said = try #require(
+      StandardStreamTests.sentences(of: readme).first { $0.contains("missing or cannot be opened") })
+    #expect(said.contains("`validate` refuses the whole manifest for it (status 2"), "\(said)")
+    #expect(said.contains("`render` fails only the jobs that use it (status 1"), "\(said)")
+    let cli = try CommandRunner()
+    defer { cli.remove() }
+    let help = try cli.run(["help", "validate"])
+    let helpSaid = try #require(
+      StandardStreamTests.sentences(of: help.stdout).first { $0.contains("missing or cannot be opened") })
+    #expect(helpSaid.contains("invalid here; render fails only the jobs that use it (exit status 1"), "\(helpSaid)")
+
+    try cli.ppm("photo.png", width: 4, height: 4, rgb: [10, 20, 30])
+    try cli.write(
+      "m.json", #"{"version": 1, "jobs": [\#(job), {"id": "b", "base": "photo.png", "output": "b.png"}]}"#)
+    let validated = try cli.run(["validate", "m.json", "--allow-untrusted-loaders"])
+    #expect(validated.status == 2)
+    #expect(validated.stderr.contains("missing.png: no such file"), "\(validated.stderr)")
+    let rendered = try cli.run(["render", "m.json", "--out", "out", "--allow-untrusted-loaders"])
+    #expect(rendered.status == 1)
+    #expect(rendered.stderr.contains(#"job "a": missing.png: no such file"#), "\(rendered.stderr)")
+    #expect(cli.files("out") == ["b.png"])
+  }
 }

@@ -48,6 +48,8 @@ struct ValidateCommand: Subcommand {
       cannot be a folder, a --report in the way, an output that is an input or another output as a file (through
       links). While rendering, failing their job alone (exit status 1): a photo damaged past its header, an output
       that would leave --out through a symbolic link, a failed write.
+      A photo or stamp that is missing or cannot be opened makes the manifest invalid here; render fails only the
+      jobs that use it (exit status 1, the other jobs written).
       Exit status 0 when the manifest is valid, 2 otherwise.
       """,
     after: """

@@ -17,7 +17,7 @@ final class ReportWriter: Sendable {
   /// of the batch's files (see `OutputClaims`).
   init(path: String) throws {
     self.path = path
-    if path == "-" {
+    if path == "-" || Self.isStandardOutput(path) {
       fd = STDOUT_FILENO
       closes = false
     } else {
@@ -30,6 +30,16 @@ final class ReportWriter: Sendable {
       _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
       closes = true
     }
+  }
+
+  /// Whether `path` names the file standard output already is (`/dev/stdout`, `/proc/self/fd/1`, the file it was
+  /// redirected to): such a report is standard output, written as `-` is, so that losing it is losing standard
+  /// output (status 3), and the file is not opened again (which would truncate a file stdout appends to).
+  private static func isStandardOutput(_ path: String) -> Bool {
+    var named = stat()
+    var output = stat()
+    guard stat(path, &named) == 0, fstat(STDOUT_FILENO, &output) == 0 else { return false }
+    return named.st_dev == output.st_dev && named.st_ino == output.st_ino
   }
 
   /// Why the report could not be written, if it could not.

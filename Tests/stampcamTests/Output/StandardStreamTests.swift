@@ -40,16 +40,57 @@ struct StandardStreamTests {
   }
 
   /// A closed stdout is held by a pipe nobody reads, not by /dev/null: a report sent to it by name fails and
-  /// says so, and the jobs' outputs go with it, instead of a run that ends 0 with the report in /dev/null.
+  /// says so, and the jobs' outputs go with it, instead of a run that ends 0 with the report in /dev/null. The
+  /// README says that such a report is standard output, lost with status 3; it used to end with status 1, the
+  /// status of a failed job, as if the report were any file.
   @Test(arguments: ["/dev/stdout", "/proc/self/fd/1"])
-  func aReportNamingAClosedStdoutFails(_ report: String) throws {
+  func aReportNamingAClosedStdoutFailsAsTheReadmeSays(_ report: String) throws {
+    let readme = try String(
+      contentsOf: ScaleOutRecipeTests.repository.appendingPathComponent("README.md"), encoding: .utf8)
+    let sentence = try #require(
+      Self.sentences(of: readme).first { $0.contains("`--report` that names the file standard output is") })
+    #expect(sentence.contains("`/dev/stdout`, `/proc/self/fd/1`") && sentence.contains("status 3"), "\(sentence)")
+    #expect(readme.contains("- 3: standard output could not be written (closed, full, or a pipe nobody reads)"))
+
     let cli = try Self.folder()
     defer { cli.remove() }
     let arguments = ["render", "m.json", "--out", "out", "--report", report, "--allow-untrusted-loaders"]
     let result = try cli.run(arguments, redirections: ">&-")
-    #expect(result.status == 1, "\(result.stderr)")
-    #expect(result.stderr.contains("stampcam: error: \(report): cannot write the report: broken pipe"))
+    #expect(result.status == 3, "\(result.stderr)")
+    #expect(result.stderr.contains("stampcam: error: \(report): cannot write the report: bad file descriptor"))
+    #expect(result.stderr.hasSuffix("stampcam: error: cannot write to standard output: bad file descriptor\n"))
     #expect(cli.files("out").isEmpty, "\(cli.files("out"))")
+  }
+
+  /// A report named by the file stdout is, when stdout is a pipe nobody reads (`| head` gone): status 3 too.
+  @Test func aReportNamingStdoutIntoAPipeNobodyReadsIsStatus3() throws {
+    let cli = try Self.folder()
+    defer { cli.remove() }
+    let arguments = ["render", "m.json", "--out", "out", "--report", "/dev/stdout", "--allow-untrusted-loaders"]
+    let result = try cli.runIntoClosedPipe(arguments)
+    #expect(result.status == 3, "\(result.stderr)")
+    #expect(result.stderr.contains("stampcam: error: /dev/stdout: cannot write the report: broken pipe"))
+    #expect(cli.files("out").isEmpty, "\(cli.files("out"))")
+  }
+
+  /// A report named by the file stdout was redirected to, appended to (`>>`): its earlier lines are kept (opening
+  /// it again truncated them), and the report's lines follow.
+  @Test func aReportNamingStdoutsFileAppendsAsStdoutDoes() throws {
+    let cli = try Self.folder()
+    defer { cli.remove() }
+    try cli.write("r.jsonl", "")
+    let arguments = ["render", "m.json", "--out", "out", "--report", "r.jsonl", "--allow-untrusted-loaders"]
+    let result = try cli.run(arguments, after: "printf '{\"id\": \"earlier\"}\\n' > r.jsonl; exec >> r.jsonl")
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(try Self.reportIds(cli) == ["a", "b", "earlier"])
+  }
+
+  /// `text`'s sentences, its lines joined: each ends at a full stop followed by a space or the end of a paragraph.
+  static func sentences(of text: String) -> [String] {
+    text.components(separatedBy: "\n\n").flatMap { paragraph in
+      paragraph.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+        .components(separatedBy: ". ")
+    }
   }
 
   struct Case: CustomTestStringConvertible, Sendable {

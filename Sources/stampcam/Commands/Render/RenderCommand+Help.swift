@@ -17,10 +17,11 @@ extension RenderCommand {
       The bit-for-bit path takes every JPEG libjpeg reads as coefficients: baseline or progressive, any chroma
       subsampling, grey, restart markers, optimized Huffman tables, arithmetic coding. The output keeps the photo's
       coding (progressive stays progressive, the restart interval stays, optimized tables are optimized again); a
-      grey photo stays grey, a colour stamp drawn in its luminance. CMYK/YCCK, 12-bit, a zero in a quantization table
-      or data libjpeg finds damaged fall back to pixels at quality 90, keeping 4:2:0 or 4:4:4 and progressive coding;
-      the report names the reason and a line after the summary counts them. Photo files over 512 MB (or 5 bytes a
-      pixel of --max-pixels, when that is more) are refused before they are read.
+      grey photo stays grey, a colour stamp drawn in its luminance. CMYK/YCCK, a zero in a quantization table or
+      data libjpeg finds damaged fall back to pixels at quality 90, keeping 4:2:0 or 4:4:4 and progressive coding;
+      the report names the reason and a line after the summary counts them. A 12-bit JPEG is not read at all (its
+      job fails, and validate refuses it): Debian's libjpeg reads 8-bit JPEGs only. Photo files over 512 MB (or 5
+      bytes a pixel of --max-pixels, when that is more) are refused before they are read.
 
       One script over many photos: a job with "photos" in place of "base" (a glob, "in/**/*.jpg", or a list file,
       {"list": "photos.txt"}, "-" for standard input) makes one job for each photo, in a fixed order (folders depth

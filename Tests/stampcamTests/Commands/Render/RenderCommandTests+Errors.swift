@@ -84,15 +84,7 @@ struct RenderErrorCommandTests {
   @Test func aTwelveBitJPEGIsNamedAsSuch() throws {
     let cli = try CommandRunner()
     defer { cli.remove() }
-    var bytes = try cli.jpeg("eight.jpg", width: 16, height: 16, rgb: [90, 90, 90])
-    // Markers from the SOI: each segment is FF, its code, a 2-byte length; the frame header's first byte is P.
-    var at = 2
-    while at + 4 < bytes.count, !(0xC0...0xC2).contains(bytes[at + 1]) {
-      at += 2 + (Int(bytes[at + 2]) << 8 | Int(bytes[at + 3]))
-    }
-    #expect(bytes[at] == 0xFF && bytes[at + 4] == 8)
-    bytes[at + 4] = 12
-    try cli.write("photo.jpg", bytes: bytes)
+    try Self.twelveBitPhoto(cli)
     try cli.write(
       "m.json",
       #"{"version": 1, "jobs": [{"id": "a", "base": "photo.jpg", "output": "a.jpg"}, {"id": "b", "base": "photo.jpg", "output": "b.png"}]}"#
@@ -110,5 +102,45 @@ struct RenderErrorCommandTests {
     let explained = try cli.run(["explain", "m.json"])
     #expect(explained.status == 1)
     #expect(explained.stdout.contains(#"{"id": "a", "error": ""# + words), "\(explained.stdout)")
+  }
+
+  /// `photo.jpg`: an 8-bit JPEG whose frame header (SOF) says 12 bits, as libjpeg sees a 12-bit one.
+  static func twelveBitPhoto(_ cli: CommandRunner) throws {
+    var bytes = try cli.jpeg("eight.jpg", width: 16, height: 16, rgb: [90, 90, 90])
+    // Markers from the SOI: each segment is FF, its code, a 2-byte length; the frame header's first byte is P.
+    var at = 2
+    while at + 4 < bytes.count, !(0xC0...0xC2).contains(bytes[at + 1]) {
+      at += 2 + (Int(bytes[at + 2]) << 8 | Int(bytes[at + 3]))
+    }
+    #expect(bytes[at] == 0xFF && bytes[at + 4] == 8)
+    bytes[at + 4] = 12
+    try cli.write("photo.jpg", bytes: bytes)
+  }
+
+  /// `stampcam help render` listed 12-bit among the JPEGs that fall back to pixels, while render refuses them: the
+  /// help and the README now say what render does, and render does it (status 1, the job failed, no file).
+  @Test func theHelpAndTheReadmeSayWhatRenderDoesWithATwelveBitJPEG() throws {
+    let cli = try CommandRunner()
+    defer { cli.remove() }
+    let help = try cli.run(["help", "render"])
+    #expect(help.status == 0)
+    let readme = try String(
+      contentsOf: ScaleOutRecipeTests.repository.appendingPathComponent("README.md"), encoding: .utf8)
+    for (name, text) in [("help render", help.stdout), ("README", readme)] {
+      let sentences = StandardStreamTests.sentences(of: text)
+      let fallback = sentences.filter { $0.contains("fall back to pixels") || $0.contains("re-encoded from pixels") }
+      #expect(!fallback.isEmpty, "\(name)")
+      #expect(!fallback.contains { $0.contains("12-bit") }, "\(name): \(fallback)")
+      let twelve = try #require(sentences.first { $0.contains("12-bit JPEG") }, "\(name)")
+      #expect(twelve.contains("is not read at all"), "\(name): \(twelve)")
+    }
+    try Self.twelveBitPhoto(cli)
+    try cli.write("m.json", #"{"version": 1, "jobs": [{"id": "a", "base": "photo.jpg", "output": "a.jpg"}]}"#)
+    let rendered = try cli.run(["render", "m.json", "--out", "out", "--report", "r.jsonl"])
+    #expect(rendered.status == 1)
+    #expect(rendered.stderr.contains(#"job "a": photo.jpg: a 12-bit JPEG, which stampcam cannot read"#))
+    let report = try String(contentsOfFile: cli.path("r.jsonl"), encoding: .utf8)
+    #expect(report.contains(#""status": "failed""#) && !report.contains(#""path": "pixels""#), "\(report)")
+    #expect(cli.files("out").isEmpty)
   }
 }
