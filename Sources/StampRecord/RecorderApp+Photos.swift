@@ -2,22 +2,43 @@ import StampCore
 import StampManifest
 import Synchronization
 
-/// A job over many photos in the recorder: the photos it steps through and the bytes of the one shown (the only
-/// photo held; `/photo` serves it).
+/// A job over many photos in the recorder: the photos it steps through, and which is shown. No photo's bytes are
+/// kept: `photos/N` reads photo N when the page asks for it.
 package struct FolderView: Sendable {
   package var steps: PhotoSteps
-  package var photo: JobImages.Image
 
-  package init(steps: PhotoSteps, photo: JobImages.Image) {
+  package init(steps: PhotoSteps) {
     self.steps = steps
-    self.photo = photo
   }
 }
 
 extension RecorderApp {
-  /// The photo `/photo` serves: the one shown of a job over many photos, or the job's own.
-  var shownPhoto: JobImages.Image {
-    folder.withLock { $0?.photo } ?? images.photo
+  /// `GET /photo`: the job's photo, or the one shown of a job over many photos.
+  func shownPhoto() -> HTTPResponse {
+    guard let index = folder.withLock({ $0?.steps.index }) else { return image(images.photo) }
+    return photo(at: index)
+  }
+
+  /// `GET /photos/N`: photo N (from 0) of a job over many photos, read now; 404 for any other N (the index picks
+  /// the photo: no URL names a file).
+  func photo(named text: Substring) -> HTTPResponse {
+    guard !text.isEmpty, text.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
+      let index = Int(text)
+    else { return .error(404, "not found") }
+    return photo(at: index)
+  }
+
+  private func photo(at index: Int) -> HTTPResponse {
+    guard let steps = folder.withLock({ $0?.steps }), let job = steps.job(at: index, gestures: []) else {
+      return .error(404, "not found")
+    }
+    var photoOnly = job
+    photoOnly.stamps = []
+    do {
+      return image(try JobImages(of: photoOnly, maxPixels: settings.maxPixels, inputs: settings.inputs).photo)
+    } catch {
+      return .error(422, "photo \(index + 1), \(job.id): \(error)")
+    }
   }
 
   /// What Save writes: for a job over many photos, the job as the manifest writes it (its `photos`, output template
@@ -59,10 +80,9 @@ extension RecorderApp {
       // Only the photo is read: the stamps are the same files, measured when the recorder started.
       var photoOnly = job
       photoOnly.stamps = []
-      let shown: JobImages
       let next: Recording
       do {
-        shown = try JobImages(of: photoOnly, maxPixels: settings.maxPixels, inputs: settings.inputs)
+        let shown = try JobImages(of: photoOnly, maxPixels: settings.maxPixels, inputs: settings.inputs)
         next = try Recording(job: job, imageSize: shown.photoSize, stampSizes: images.stampSizes)
       } catch {
         return .error(422, "photo \(index + 1), \(job.id): \(error)")
@@ -70,7 +90,6 @@ extension RecorderApp {
       recording.carry(to: next)
       let bar = folder.withLock { view -> JSONText in
         view?.steps.show(index)
-        view?.photo = shown.photo
         return view?.steps.json ?? .literal("null")
       }
       rendered.withLock { $0 = nil }

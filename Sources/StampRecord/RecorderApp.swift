@@ -72,12 +72,13 @@ package final class RecorderApp: Sendable {
       return HTTPResponse(
         status: 200, contentType: "text/html; charset=utf-8", body: RecorderPage.html,
         headers: [("Content-Security-Policy", RecorderPage.contentSecurityPolicy)])
-    case "/photo": return image(shownPhoto)
+    case "/photo": return shownPhoto()
     case "/api/state": return .json(recording.withLock { $0.stateJSON })
     case "/api/photos": return photosAnswer()
     case "/render/output": return rendered.withLock { $0 }.map { image($0.output) } ?? .error(404, "not rendered")
     case "/render/view": return rendered.withLock { $0?.view }.map(image) ?? .error(404, "no view output")
     default:
+      if path.hasPrefix("/photos/") { return photo(named: path.dropFirst(8)) }
       if path.hasPrefix("/stamps/"), let index = Int(path.dropFirst(8)), images.stamps.indices.contains(index) {
         return image(images.stamps[index])
       }
@@ -85,7 +86,7 @@ package final class RecorderApp: Sendable {
     }
   }
 
-  private func image(_ image: JobImages.Image) -> HTTPResponse {
+  func image(_ image: JobImages.Image) -> HTTPResponse {
     HTTPResponse(status: 200, contentType: image.type, body: image.bytes)
   }
 }

@@ -42,6 +42,6 @@ extension RecorderLaunch {
     let recording = try Recording(job: job, imageSize: images.photoSize, stampSizes: images.stampSizes)
     return RecorderApp(
       recording: recording, store: store, images: images, settings: settings,
-      folder: FolderView(steps: steps, photo: images.photo))
+      folder: FolderView(steps: steps))
   }
 }

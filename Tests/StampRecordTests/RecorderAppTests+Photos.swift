@@ -80,8 +80,9 @@ struct RecorderAppPhotosTests {
     // The page's frame count goes on across photos.
     #expect(state["frames"] as? Int == 4)
     // The photo served is now the landscape one.
+    let wide = Array(try Data(contentsOf: URL(fileURLWithPath: folder.path("in/wide/w.png"))))
     let photo = app.handle(Self.request("GET", "/photo", nil, nil), guard: Self.access)
-    #expect(photo.body == Array(try Data(contentsOf: URL(fileURLWithPath: folder.path("in/wide/w.png")))))
+    #expect(photo.status == 200 && photo.body == wide)
     // And back: the portrait photo shows the stamp where the drag left it.
     let back = Self.post(app, "/api/photo", "{\"index\": 0}")
     #expect(Self.stamp(back.body["state"] as? [String: Any] ?? [:]).center == [296, 448])
@@ -128,12 +129,36 @@ struct RecorderAppPhotosTests {
     #expect(photo.body == Array(try Data(contentsOf: URL(fileURLWithPath: folder.path("in/tall.png")))))
   }
 
+  @Test func eachPhotoIsServedByItsIndexAndNoPathIsTaken() throws {
+    let folder = try TestFolder()
+    defer { folder.remove() }
+    let app = try Self.app(folder)
+    let get = { (path: String) in app.handle(Self.request("GET", path, nil, nil), guard: Self.access) }
+    for (index, name) in [(0, "in/tall.png"), (1, "in/wide/w.png")] {
+      let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: folder.path(name))))
+      let answer = get("/photos/\(index)")
+      #expect(answer.status == 200 && answer.contentType == "image/png" && answer.body == bytes, "\(index)")
+    }
+    let refused = [
+      "/photos/2", "/photos/-1", "/photos/", "/photos/1e0", "/photos/+1", "/photos/../m.json", "/photos/tall.png",
+      "/photos/99999999999999999999999",
+    ]
+    for path in refused {
+      #expect(get(path).status == 404, "\(path)")
+    }
+    // A photo that cannot be read is refused by name when asked for.
+    try folder.write("in/wide/w.png", "")
+    let broken = get("/photos/1")
+    #expect(broken.status == 422 && String(decoding: broken.body, as: UTF8.self).contains("wm/wide/w.png"))
+  }
+
   @Test func aJobOfOnePhotoHasNoPhotosToStepTo() throws {
     let folder = try TestFolder()
     defer { folder.remove() }
     let app = try Self.app(folder, job: "before")
     #expect(Self.get(app, "/api/photos")["photo"] is NSNull)
     #expect(Self.post(app, "/api/photo", "{\"index\": 0}").status == 404)
+    #expect(app.handle(Self.request("GET", "/photos/0", nil, nil), guard: Self.access).status == 404)
   }
 
   @Test func saveAfterSteppingWritesTheJobOnceAndTheManifestRendersWhatThePageRendered() throws {
