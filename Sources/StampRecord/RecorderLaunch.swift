@@ -1,6 +1,7 @@
 import Foundation
 import StampCore
 import StampManifest
+import StampSystem
 
 /// What `stampcam record` opens: an existing job of the manifest, or a new one made from a photo and stamps.
 package struct RecorderLaunch: Sendable {
@@ -33,7 +34,7 @@ package struct RecorderLaunch: Sendable {
   ///
   /// - Throws: `RecordError` naming the manifest, the job or the image at fault.
   package func open() throws(RecordError) -> RecorderApp {
-    let exists = FileManager.default.fileExists(atPath: manifest)
+    let exists = (try? FileStatus(path: manifest)) != nil
     var jobs: [JobEntry] = []
     if exists {
       do {

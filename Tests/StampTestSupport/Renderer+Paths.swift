@@ -64,7 +64,7 @@ extension ImageWriter {
 extension JPEGCodec {
   /// Writes the coefficients to `target` with the ICC profile and, when not 1, the orientation tag.
   package func write(to target: String, orientation: Int) throws {
-    try AtomicFile.write(to: target) { try write(to: $0, named: target, orientation: orientation) }
+    try AtomicFile.write(to: target) { try write(to: $0.rawValue, named: target, orientation: orientation) }
   }
 
   /// Reads the file at `path` and its header, as `open(_:maxBytes:)` does with the file held open.

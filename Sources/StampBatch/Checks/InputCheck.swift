@@ -2,6 +2,7 @@ import Foundation
 import StampFiles
 import StampManifest
 import StampRender
+import StampSystem
 
 /// Inputs checked against `--input-root` before anything is rendered, so that a manifest naming a file outside
 /// is refused whole (each input named with its job). Rendering checks again, on the very file it opens.
@@ -14,9 +15,7 @@ package enum InputCheck {
       + job.stamps.enumerated().map { ("jobs[\(job.index)].stamps[\($0)].image", $1.image) }
     var seen = Set<PathKey>()
     return inputs.compactMap { path, input in
-      guard seen.insert(PathKey(input)).inserted, let resolved = realpath(input, nil) else { return nil }
-      let real = String(cString: resolved)
-      free(resolved)
+      guard seen.insert(PathKey(input)).inserted, let real = try? FileSystem.realPath(input) else { return nil }
       guard !PathKey(real).isInside(root) else { return nil }
       return Diagnostic(
         file: file, line: job.line, path: path,

@@ -2,6 +2,7 @@ import Foundation
 import StampFiles
 import StampManifest
 import StampRender
+import StampSystem
 
 /// Which real file each input and output of a batch is, so that no output, overlay, view or report is an input of
 /// any job, the manifest, or another job's output. Files are compared as files, not names: an existing one by
@@ -126,14 +127,8 @@ package final class OutputClaims {
   /// symbolic link to nothing, where the link points (a file created through it lands there); else the real path
   /// of its deepest existing folder followed by the rest of its components (`.` and `..` applied by name).
   static func resolved(_ path: String, links: Int = 0) -> String {
-    if let real = realpath(path, nil) {
-      defer { free(real) }
-      return String(cString: real)
-    }
-    var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-    let count = readlink(path, &buffer, Int(PATH_MAX))
-    if links < 40, count > 0 {
-      let target = String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    if let real = try? FileSystem.realPath(path) { return real }
+    if links < 40, let target = FileSystem.linkText(path), !target.isEmpty {
       let folder = PathRules.folder(of: path)
       return resolved(PathRules.isAbsolute(target) || folder.isEmpty ? target : folder + "/" + target, links: links + 1)
     }
@@ -143,9 +138,8 @@ package final class OutputClaims {
     while let last = head.popLast() {
       rest.insert(last, at: 0)
       let folder = "/" + head.joined(separator: "/")
-      guard let real = realpath(folder, nil) else { continue }
-      defer { free(real) }
-      var parts = PathRules.components(String(cString: real))
+      guard let real = try? FileSystem.realPath(folder) else { continue }
+      var parts = PathRules.components(real)
       for part in rest where !part.utf8.elementsEqual(".".utf8) {
         if part.utf8.elementsEqual("..".utf8) { _ = parts.popLast() } else { parts.append(part) }
       }

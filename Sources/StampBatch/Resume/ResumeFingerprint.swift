@@ -1,6 +1,7 @@
 import Foundation
 import StampFiles
 import StampManifest
+import StampSystem
 
 /// What a job's outputs were made from, kept beside them so that `--resume` skips a job only when nothing that
 /// shaped its outputs has changed: the stampcam version, the input policy, the job as replayed, its input files, and

@@ -1,6 +1,7 @@
 import Foundation
 import StampFiles
 import StampManifest
+import StampSystem
 
 /// The records of how each job's outputs were made, one small file per job in `.stampcam/` under the output
 /// folder, named by a digest of the job's output path. A record is written (atomically, by rename) after the
@@ -31,20 +32,26 @@ struct ResumeLedger: Sendable {
     } catch let failure as Folder.Failure {
       throw BatchError.ledger(path: display, message: "\(failure.reason)")
     }
-    var info = stat()
-    guard fstat(folder.descriptor, &info) == 0 else {
-      throw BatchError.ledger(path: display, message: Errno.current)
+    let status: FileStatus
+    do throws(Errno) {
+      status = try folder.descriptor.status()
+    } catch {
+      throw BatchError.ledger(path: display, message: error.description)
     }
-    guard info.st_uid == geteuid() else {
+    guard status.owner == FileSystem.userID else {
       throw BatchError.ledger(
-        path: display, message: "belongs to another user (uid \(info.st_uid)), who could forge its resume records")
+        path: display, message: "belongs to another user (uid \(status.owner)), who could forge its resume records")
     }
-    if info.st_mode & 0o077 != 0, fchmod(folder.descriptor, 0o700) != 0 {
-      throw BatchError.ledger(path: display, message: Errno.current)
+    do throws(Errno) {
+      if status.permissions & 0o077 != 0 { try folder.descriptor.setPermissions(0o700) }
+    } catch {
+      throw BatchError.ledger(path: display, message: error.description)
     }
     self.output = output
     TemporaryFiles.removeStale(in: folder)
-    TemporaryFiles.remove(in: folder) { name, modified in Self.isOldTemporary(name) && time(nil) - modified > 86_400 }
+    TemporaryFiles.remove(in: folder) { name, modified in
+      Self.isOldTemporary(name) && FileSystem.now - modified > 86_400
+    }
   }
 
   /// True for the temporary names earlier stampcams gave records, `<32 hex digits>.tmp-<pid>-<random>`, which no sweep
@@ -106,7 +113,7 @@ struct ResumeLedger: Sendable {
 
   /// Removes the job's record before its outputs are made again.
   func forget(_ job: JobEntry) {
-    unlinkat(folder.descriptor, Self.recordName(for: job), 0)
+    try? folder.descriptor.remove(entry: Self.recordName(for: job))
   }
 
   /// Records that `outputs` (relative paths, all written) were made from `fingerprint`. A record that cannot be

@@ -3,6 +3,7 @@ import StampCore
 import StampFiles
 import StampManifest
 import StampRender
+import StampSystem
 
 /// The options of one `render` run.
 package struct BatchOptions: Sendable {

@@ -3,6 +3,7 @@ import StampCore
 import StampFiles
 import StampManifest
 import StampRender
+import StampSystem
 
 /// Turns one manifest job into files: headers -> scene -> gestures replayed -> render plan -> pixels.
 struct JobRenderer: Sendable {

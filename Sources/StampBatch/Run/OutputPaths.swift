@@ -3,6 +3,7 @@ import StampCore
 import StampFiles
 import StampManifest
 import StampRender
+import StampSystem
 
 /// Keeps every output under the output folder: no absolute paths, no `..`, no symbolic link followed, no input
 /// overwritten. The folder is opened once; each output's folders are walked (and made) one component at a time
@@ -45,13 +46,16 @@ package struct OutputPaths: Sendable {
       return "'\(long.prefix(40))...' is \(long.utf8.count) bytes long; a name may have at most \(PathRules.nameMax)"
     }
     for prefix in prefixes {
-      var info = stat()
-      guard stat(prefix, &info) == 0 else {
-        guard errno == ENOENT else { return "\(prefix): \(Folder.reason(errno))" }
+      let status: FileStatus
+      do throws(Errno) {
+        status = try FileStatus(path: prefix)
+      } catch {
+        guard error == .noSuchEntry else { return "\(prefix): \(Folder.Reason(error))" }
         // Missing, so made later; unless a symbolic link to nothing is in the way.
-        return lstat(prefix, &info) == 0 ? "\(prefix): a symbolic link to nothing" : nil
+        return (try? FileStatus(path: prefix, followingLinks: false)) != nil
+          ? "\(prefix): a symbolic link to nothing" : nil
       }
-      if info.st_mode & S_IFMT != S_IFDIR { return "\(prefix): not a folder" }
+      if status.kind != .folder { return "\(prefix): not a folder" }
     }
     return nil
   }
@@ -89,8 +93,6 @@ package struct OutputPaths: Sendable {
 
   /// The path with every symlink resolved (the path itself when it does not exist).
   static func realPath(_ path: String) -> String {
-    guard let resolved = realpath(path, nil) else { return path }
-    defer { free(resolved) }
-    return String(cString: resolved)
+    (try? FileSystem.realPath(path)) ?? path
   }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import StampManifest
+import StampSystem
 
 /// The photos render's check found for each job over many photos, kept in a private file so that the render pass
 /// renders exactly that list: a photo added to the folder after the check is not rendered, one removed fails its job
@@ -9,7 +10,7 @@ import StampManifest
 /// Records: a photo as its relative path and its path, each ended by a NUL byte (no path holds one); the end of a
 /// job's photos as one NUL more (a relative path is never empty).
 package final class PhotoSpool {
-  private let descriptor: Int32
+  private let descriptor: FileDescriptor
   private var buffer: [UInt8] = []
   private var readOffset = 0
   private var atEnd = false
@@ -19,15 +20,12 @@ package final class PhotoSpool {
   /// A spool in `folder` (default: `TMPDIR`, else /tmp), already removed from it.
   package init(in folder: String? = nil) throws(BatchError) {
     let root = folder ?? ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
-    var template = Array((root + "/.stampcam-photos-XXXXXX").utf8CString)
-    let made = template.withUnsafeMutableBufferPointer { $0.baseAddress.map { mkstemp($0) } ?? -1 }
-    guard made >= 0 else { throw BatchError.photoList(folder: root, message: String(cString: strerror(errno))) }
-    _ = fcntl(made, F_SETFD, FD_CLOEXEC)
-    _ = template.withUnsafeBufferPointer { $0.baseAddress.map { unlink($0) } }
-    descriptor = made
+    do throws(Errno) {
+      descriptor = try FileSystem.unnamedFile(in: root, prefix: ".stampcam-photos-")
+    } catch {
+      throw BatchError.photoList(folder: root, message: error.description)
+    }
   }
-
-  deinit { close(descriptor) }
 
   /// `source`, with every photo it gives written down, and the end of its photos marked when it ends.
   package func recording(_ source: any PhotoSource) -> any PhotoSource {
@@ -40,7 +38,8 @@ package final class PhotoSpool {
     buffer.removeAll(keepingCapacity: true)
     readOffset = 0
     atEnd = false
-    if failure == nil, lseek(descriptor, 0, SEEK_SET) < 0 { fail(errno) }
+    guard failure == nil else { return }
+    do throws(Errno) { try descriptor.seek(to: 0) } catch { fail(error) }
   }
 
   /// The photos of the next job over many photos, as the check's pass wrote them (call `rewind()` first).
@@ -60,11 +59,8 @@ package final class PhotoSpool {
   }
 
   private func flush() {
-    var done = 0
-    while done < buffer.count, failure == nil {
-      let n = buffer[done...].withUnsafeBytes { Foundation.write(descriptor, $0.baseAddress, $0.count) }
-      if n < 0, errno == EINTR { continue }
-      if n <= 0 { fail(n < 0 ? errno : ENOSPC) } else { done += n }
+    if failure == nil {
+      do throws(Errno) { try descriptor.writeAll(buffer[...]) } catch { fail(error) }
     }
     buffer.removeAll(keepingCapacity: true)
   }
@@ -82,21 +78,21 @@ package final class PhotoSpool {
       readOffset = 0
       let start = buffer.count
       buffer.append(contentsOf: repeatElement(0, count: 1 << 16))
-      let n = buffer.withUnsafeMutableBytes { Foundation.read(descriptor, $0.baseAddress.map { $0 + start }, 1 << 16) }
-      if n < 0, errno == EINTR {
+      do throws(Errno) {
+        let n = try descriptor.read(into: &buffer, from: start)
+        buffer.removeLast((1 << 16) - n)
+        if n == 0 { atEnd = true }
+      } catch {
         buffer.removeLast(1 << 16)
-        continue
+        fail(error)
       }
-      buffer.removeLast((1 << 16) - max(n, 0))
-      if n < 0 { fail(errno) }
-      if n == 0 { atEnd = true }
     }
     return nil
   }
 
-  private func fail(_ code: Int32) {
+  private func fail(_ error: Errno) {
     guard failure == nil else { return }
-    failure = "the list of photos render keeps could not be written or read (\(String(cString: strerror(code))))"
+    failure = "the list of photos render keeps could not be written or read (\(error))"
   }
 
   /// A source written down as it is read.

@@ -1,4 +1,5 @@
 import Foundation
+import StampSystem
 import Synchronization
 
 /// An exclusive `flock` on a lock file of a folder held open, taken without waiting, for a claim that other
@@ -12,9 +13,9 @@ package final class FileLock: Sendable {
   private let folder: Folder
   private let name: String
   /// The locked file's descriptor; nil once released.
-  private let descriptor: Mutex<Int32?>
+  private let descriptor: Mutex<FileDescriptor?>
 
-  private init(folder: Folder, name: String, descriptor: Int32) {
+  private init(folder: Folder, name: String, descriptor: consuming FileDescriptor) {
     self.folder = folder
     self.name = name
     self.descriptor = Mutex(descriptor)
@@ -24,11 +25,10 @@ package final class FileLock: Sendable {
 
   /// Removes the lock file, then releases the lock (closing the file releases it); once.
   package func release() {
-    descriptor.withLock { fd in
-      guard let open = fd else { return }
-      unlinkat(folder.descriptor, name, 0)
-      close(open)
-      fd = nil
+    descriptor.withLock { held in
+      guard let open = held.take() else { return }
+      try? folder.descriptor.remove(entry: name)
+      try? open.close()
     }
   }
 
@@ -45,18 +45,21 @@ package final class FileLock: Sendable {
   package static func claim(_ name: String, in folder: Folder) throws(Refusal) -> FileLock {
     // A handful of tries: each failed one means another process removed the file between our open and our lock.
     for _ in 0..<8 {
-      let fd = openat(folder.descriptor, name, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600)
-      guard fd >= 0 else { throw .failed(Folder.reason(errno)) }
-      guard flock(fd, LOCK_EX | LOCK_NB) == 0 else {
-        let code = errno
-        close(fd)
-        if code == EWOULDBLOCK { throw .held }
-        throw .failed(Folder.reason(code))
+      let file: FileDescriptor
+      do throws(Errno) {
+        file = try folder.descriptor.open(entry: name, O_RDWR | O_CREAT | O_NOFOLLOW, mode: 0o600)
+      } catch {
+        throw .failed(Folder.reason(error.rawValue))
       }
-      if let held = FileIdentity(descriptor: fd), FileIdentity(in: folder.descriptor, name: name) == held {
-        return FileLock(folder: folder, name: name, descriptor: fd)
+      do throws(Errno) {
+        try file.lockExclusively()
+      } catch {
+        if error == .wouldBlock { throw .held }
+        throw .failed(Folder.reason(error.rawValue))
       }
-      close(fd)
+      if let held = try? file.status().identity, FileIdentity.entry(in: folder, name: name) == held {
+        return FileLock(folder: folder, name: name, descriptor: file)
+      }
     }
     throw .held
   }

@@ -1,5 +1,3 @@
-import Foundation
-
 /// What can go wrong opening an input or writing an output: the path as the user named it and the cause in plain
 /// words. The renderer and the batch report these as they report their own (see `RenderError.init(_:)`).
 package enum FileError: Error, CustomStringConvertible, Equatable {
@@ -17,16 +15,4 @@ package enum FileError: Error, CustomStringConvertible, Equatable {
     case .write(let path, let message): return "\(path): cannot write: \(message)"
     }
   }
-}
-
-/// errno in the words stampcam's messages use: strerror's text with a lower-case first letter.
-package enum Errno {
-  /// The text for `code`, e.g. "no space left on device".
-  package static func text(_ code: Int32) -> String {
-    let words = String(cString: strerror(code))
-    return words.prefix(1).lowercased() + words.dropFirst()
-  }
-
-  /// The text for the current errno.
-  package static var current: String { text(errno) }
 }

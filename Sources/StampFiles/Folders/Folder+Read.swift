@@ -1,4 +1,5 @@
 import Foundation
+import StampSystem
 
 extension Folder {
   /// Why a small file of the folder could not be read (see `read(_:limit:)`).
@@ -24,38 +25,44 @@ extension Folder {
   /// writer), and its size is checked on the open file before a byte is read: a forged file of any size costs one
   /// `fstat`, and a file that grows meanwhile is still read no further than `limit` + 1 bytes.
   package func read(_ name: String, limit: Int) throws(ReadRefusal) -> [UInt8]? {
-    let fd = openat(descriptor, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
-    guard fd >= 0 else {
-      let code = errno
-      if code == ENOENT { return nil }
-      if code == ELOOP { throw .notAFile(name: name, what: "is a symbolic link") }
-      throw .failed(name: name, reason: Folder.reason(code))
+    let opened: FileDescriptor
+    do throws(Errno) {
+      opened = try descriptor.open(entry: name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY)
+    } catch {
+      if error == .noSuchEntry { return nil }
+      if error == .tooManyLinks { throw .notAFile(name: name, what: "is a symbolic link") }
+      throw .failed(name: name, reason: Folder.reason(error.rawValue))
     }
-    defer { close(fd) }
-    var info = stat()
-    guard fstat(fd, &info) == 0 else { throw .failed(name: name, reason: Folder.reason(errno)) }
-    guard info.st_mode & S_IFMT == S_IFREG else { throw .notAFile(name: name, what: Self.what(info.st_mode)) }
-    guard info.st_size <= limit else { throw .tooLarge(name: name, size: Int64(info.st_size), limit: limit) }
-    var bytes = [UInt8](repeating: 0, count: limit + 1)
-    var count = 0
-    while count < bytes.count {
-      let n = bytes.withUnsafeMutableBytes { Foundation.read(fd, $0.baseAddress.map { $0 + count }, limit + 1 - count) }
-      if n < 0, errno == EINTR { continue }
-      guard n >= 0 else { throw .failed(name: name, reason: Folder.reason(errno)) }
-      if n == 0 { break }
-      count += n
+    return try opened.closeAfter { file throws(ReadRefusal) in
+      let failed = { (error: Errno) in ReadRefusal.failed(name: name, reason: Folder.reason(error.rawValue)) }
+      let status: FileStatus
+      do throws(Errno) { status = try file.status() } catch { throw failed(error) }
+      guard status.kind == .regular else { throw .notAFile(name: name, what: Self.what(status.kind)) }
+      guard status.size <= limit else { throw .tooLarge(name: name, size: status.size, limit: limit) }
+      var bytes = [UInt8](repeating: 0, count: limit + 1)
+      var count = 0
+      while count < bytes.count {
+        let n: Int
+        do throws(Errno) {
+          n = try file.read(into: &bytes, from: count)
+        } catch {
+          throw failed(error)
+        }
+        if n == 0 { break }
+        count += n
+      }
+      guard count <= limit else { throw .tooLarge(name: name, size: Int64(count), limit: limit) }
+      return Array(bytes[..<count])
     }
-    guard count <= limit else { throw .tooLarge(name: name, size: Int64(count), limit: limit) }
-    return Array(bytes[..<count])
   }
 
   /// What an entry that is not a regular file is, in words.
-  private static func what(_ mode: mode_t) -> String {
-    switch mode & S_IFMT {
-    case S_IFIFO: return "is a FIFO"
-    case S_IFDIR: return "is a folder"
-    case S_IFCHR, S_IFBLK: return "is a device"
-    case S_IFSOCK: return "is a socket"
+  private static func what(_ kind: FileStatus.Kind) -> String {
+    switch kind {
+    case .fifo: return "is a FIFO"
+    case .folder: return "is a folder"
+    case .characterDevice, .blockDevice: return "is a device"
+    case .socket: return "is a socket"
     default: return "is not a regular file"
     }
   }

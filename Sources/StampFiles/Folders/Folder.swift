@@ -1,19 +1,18 @@
 import Foundation
+import StampSystem
 
 /// A folder held open by descriptor: what is created in it lands in this very folder even when its path changes
 /// meanwhile (a folder swapped for a symbolic link cannot redirect anything).
 package final class Folder: Sendable {
   /// The open descriptor (O_DIRECTORY); owned by this handle and closed when it goes.
-  package let descriptor: Int32
+  package let descriptor: FileDescriptor
   /// The folder as the user would name it, for messages.
   package let display: String
 
-  private init(descriptor: Int32, display: String) {
+  private init(descriptor: consuming FileDescriptor, display: String) {
     self.descriptor = descriptor
     self.display = display
   }
-
-  deinit { close(descriptor) }
 
   /// Why a folder could not be opened or made: the component at fault and the reason, e.g. `.symbolicLink`.
   package struct Failure: Error, Equatable, CustomStringConvertible {
@@ -41,11 +40,16 @@ package final class Folder: Sendable {
 
     /// `code` as a reason: the folder-specific ones for missing entries, non-folders and links.
     package init(errno code: Int32) {
-      switch code {
-      case ENOENT: self = .missing
-      case ENOTDIR: self = .notAFolder
-      case ELOOP: self = .symbolicLink
-      default: self = .system(code)
+      self.init(Errno(rawValue: code))
+    }
+
+    /// `error` as a reason: the folder-specific ones for missing entries, non-folders and links.
+    package init(_ error: Errno) {
+      switch error {
+      case .noSuchEntry: self = .missing
+      case .notAFolder: self = .notAFolder
+      case .tooManyLinks: self = .symbolicLink
+      default: self = .system(error.rawValue)
       }
     }
 
@@ -69,9 +73,11 @@ package final class Folder: Sendable {
   /// `creating` and missing (see `make`: each with `madeMode`).
   package static func open(path: String, creating: Bool = false) throws -> Folder {
     if creating { try make(path) }
-    let fd = Foundation.open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-    guard fd >= 0 else { throw Failure(name: path, reason: Reason(errno: errno)) }
-    return Folder(descriptor: fd, display: path)
+    do throws(Errno) {
+      return Folder(descriptor: try FileDescriptor.open(path, O_RDONLY | O_DIRECTORY), display: path)
+    } catch {
+      throw Failure(name: path, reason: Reason(error))
+    }
   }
 
   /// The subfolder `name` (one component, neither `.` nor `..`), made when missing and `creating` (with `mode`, which
@@ -83,28 +89,40 @@ package final class Folder: Sendable {
     guard !bytes.isEmpty, !bytes.elementsEqual(".".utf8), !bytes.elementsEqual("..".utf8), !bytes.contains(0x2F) else {
       throw Failure(name: name, reason: .notAPlainName)
     }
-    let flags = O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC
-    var fd = openat(descriptor, name, flags)
-    if fd < 0, errno == ENOENT, creating {
-      guard mkdirat(descriptor, name, mode) == 0 || errno == EEXIST else {
-        throw Failure(name: name, reason: Reason(errno: errno))
+    let flags = O_RDONLY | O_DIRECTORY | O_NOFOLLOW
+    let shown = display + "/" + name
+    var failure: Errno
+    do throws(Errno) {
+      return Folder(descriptor: try descriptor.open(entry: name, flags), display: shown)
+    } catch {
+      failure = error
+    }
+    if failure == .noSuchEntry, creating {
+      do throws(Errno) {
+        try descriptor.makeFolder(name, mode: mode)
+      } catch  where error != .exists {
+        throw Failure(name: name, reason: Reason(error))
+      } catch {}
+      do throws(Errno) {
+        return Folder(descriptor: try descriptor.open(entry: name, flags), display: shown)
+      } catch {
+        failure = error
       }
-      fd = openat(descriptor, name, flags)
     }
-    guard fd >= 0 else {
-      let code = errno
-      let isLink = FileIdentity.isSymbolicLink(in: descriptor, name: name)
-      throw Failure(name: name, reason: isLink ? .symbolicLink : Reason(errno: code))
-    }
-    return Folder(descriptor: fd, display: display + "/" + name)
+    let isLink = (try? descriptor.status(ofEntry: name))?.kind == .symbolicLink
+    throw Failure(name: name, reason: isLink ? .symbolicLink : Reason(failure))
   }
 
   /// The folder's identity (device and inode).
-  package var identity: FileIdentity? { FileIdentity(descriptor: descriptor) }
+  package var identity: FileIdentity? { (try? descriptor.status())?.identity }
 
   /// Flushes the folder's entries (a rename in it) to disk.
   func sync() throws {
-    guard fsync(descriptor) == 0 else { throw FileError.write(path: display, message: Self.reason(errno)) }
+    do throws(Errno) {
+      try descriptor.sync()
+    } catch {
+      throw FileError.write(path: display, message: Self.reason(error.rawValue))
+    }
   }
 
   /// errno in words, with the folder-specific phrases for missing entries, non-folders and links.
@@ -127,20 +145,14 @@ extension Folder {
   /// made with `madeMode`.
   static func make(_ path: String) throws {
     for prefix in prefixes(of: path) {
-      if mkdir(prefix, madeMode) == 0 { continue }
-      let code = errno
-      var info = stat()
-      guard code == EEXIST else { throw Failure(name: prefix, reason: Reason(errno: code)) }
-      guard stat(prefix, &info) == 0 else { throw Failure(name: prefix, reason: .danglingLink) }
-      guard info.st_mode & S_IFMT == S_IFDIR else { throw Failure(name: prefix, reason: .notAFolder) }
+      do throws(Errno) {
+        try FileSystem.makeFolder(prefix, mode: madeMode)
+      } catch  where error != .exists {
+        throw Failure(name: prefix, reason: Reason(error))
+      } catch {
+        guard let status = try? FileStatus(path: prefix) else { throw Failure(name: prefix, reason: .danglingLink) }
+        guard status.kind == .folder else { throw Failure(name: prefix, reason: .notAFolder) }
+      }
     }
-  }
-}
-
-extension FileIdentity {
-  /// True when the entry `name` of the open folder is a symbolic link.
-  static func isSymbolicLink(in folder: Int32, name: String) -> Bool {
-    var info = stat()
-    return fstatat(folder, name, &info, AT_SYMLINK_NOFOLLOW) == 0 && info.st_mode & S_IFMT == S_IFLNK
   }
 }

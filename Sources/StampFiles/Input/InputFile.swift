@@ -1,4 +1,5 @@
 import Foundation
+import StampSystem
 import Synchronization
 
 /// A photo or stamp opened once for reading: a regular file, inside the input root when there is one.
@@ -9,33 +10,38 @@ import Synchronization
 package final class InputFile: Sendable, Hashable {
   /// The path as the manifest gave it, for messages.
   package let path: String
-  package let descriptor: Int32
+  /// The open file; owned by this handle and closed when it goes.
+  package let descriptor: FileDescriptor
   /// Set once the file was read whole as a JPEG and found sound (see `JPEGTransplant.verify`).
   private let verified = Mutex(false)
 
-  private init(path: String, descriptor: Int32) {
+  private init(path: String, descriptor: consuming FileDescriptor) {
     self.path = path
     self.descriptor = descriptor
-  }
-
-  deinit {
-    close(descriptor)
   }
 
   /// Opens `path` without blocking (a FIFO would wait for a writer) and without it becoming a controlling
   /// terminal, then refuses anything but a regular file before a byte is read. With `root` (a real path, see
   /// `InputPolicy.root`), the opened file's real path must lie inside it.
   package static func open(_ path: String, root: String? = nil) throws -> InputFile {
-    let fd = Glibc.open(path, O_RDONLY | O_NOCTTY | O_NONBLOCK | O_CLOEXEC)
-    guard fd >= 0 else { throw FileError.unreadable(path: path, message: Errno.current) }
-    let file = InputFile(path: path, descriptor: fd)
-    var info = stat()
-    guard fstat(fd, &info) == 0 else { throw FileError.unreadable(path: path, message: Errno.current) }
-    guard info.st_mode & S_IFMT == S_IFREG else {
-      throw FileError.input(path: path, problem: "not a regular file (\(kind(info.st_mode)))")
+    let opened: FileDescriptor
+    let status: FileStatus
+    do throws(Errno) {
+      opened = try FileDescriptor.open(path, O_RDONLY | O_NOCTTY | O_NONBLOCK)
+    } catch {
+      throw FileError.unreadable(path: path, message: error.description)
     }
-    _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
-    if let root { try file.check(inside: root, info) }
+    do throws(Errno) {
+      status = try opened.status()
+    } catch {
+      throw FileError.unreadable(path: path, message: error.description)
+    }
+    guard status.kind == .regular else {
+      throw FileError.input(path: path, problem: "not a regular file (\(kind(status.kind)))")
+    }
+    try? opened.setBlocking()
+    let file = InputFile(path: path, descriptor: opened)
+    if let root { try file.check(inside: root, status) }
     return file
   }
 
@@ -49,19 +55,18 @@ package final class InputFile: Sendable, Hashable {
 
   /// The file's permission bits (for outputs, which are never more open than their photo).
   package var mode: mode_t {
-    var info = stat()
-    return fstat(descriptor, &info) == 0 ? info.st_mode & 0o7777 : 0o600
+    (try? descriptor.status())?.permissions ?? 0o600
   }
 
   /// Resolves the name (every symlink, `..`) and checks that it names the very file opened, inside `root`.
-  private func check(inside root: String, _ opened: stat) throws {
-    guard let resolved = realpath(path, nil) else {
-      throw FileError.unreadable(path: path, message: Errno.current)
+  private func check(inside root: String, _ opened: FileStatus) throws {
+    let real: String
+    do throws(Errno) {
+      real = try FileSystem.realPath(path)
+    } catch {
+      throw FileError.unreadable(path: path, message: error.description)
     }
-    let real = String(cString: resolved)
-    free(resolved)
-    var named = stat()
-    guard stat(real, &named) == 0, named.st_dev == opened.st_dev, named.st_ino == opened.st_ino else {
+    guard (try? FileStatus(path: real))?.identity == opened.identity else {
       throw FileError.unreadable(path: path, message: "the file changed while it was being opened")
     }
     guard PathKey(real).isInside(root) else {
@@ -69,13 +74,13 @@ package final class InputFile: Sendable, Hashable {
     }
   }
 
-  private static func kind(_ mode: mode_t) -> String {
-    switch mode & S_IFMT {
-    case S_IFIFO: return "a FIFO"
-    case S_IFCHR: return "a character device"
-    case S_IFBLK: return "a block device"
-    case S_IFDIR: return "a folder"
-    case S_IFSOCK: return "a socket"
+  private static func kind(_ kind: FileStatus.Kind) -> String {
+    switch kind {
+    case .fifo: return "a FIFO"
+    case .characterDevice: return "a character device"
+    case .blockDevice: return "a block device"
+    case .folder: return "a folder"
+    case .socket: return "a socket"
     default: return "not a plain file"
     }
   }
@@ -83,10 +88,14 @@ package final class InputFile: Sendable, Hashable {
   /// What keeps the file at `path` from being read as an input, told from its metadata alone (it is never opened,
   /// so a FIFO or a device cannot block): nil for a readable regular file.
   package static func problem(with path: String) -> String? {
-    var info = stat()
-    guard stat(path, &info) == 0 else { return errno == ENOENT ? "no such file" : Errno.current }
-    guard info.st_mode & S_IFMT == S_IFREG else { return "not a regular file" }
-    guard access(path, R_OK) == 0 else { return "not readable" }
+    let status: FileStatus
+    do throws(Errno) {
+      status = try FileStatus(path: path)
+    } catch {
+      return error == .noSuchEntry ? "no such file" : error.description
+    }
+    guard status.kind == .regular else { return "not a regular file" }
+    guard FileSystem.isReadable(path) else { return "not readable" }
     return nil
   }
 

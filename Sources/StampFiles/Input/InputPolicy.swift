@@ -1,4 +1,5 @@
 import Foundation
+import StampSystem
 
 /// What stampcam accepts as input: which loaders, how damaged a file may be, and where inputs may lie.
 package struct InputPolicy: Sendable, Hashable {
@@ -44,14 +45,15 @@ package struct InputPolicy: Sendable, Hashable {
 
   /// The real path of `folder`, for `root`; an error when it is not a folder that exists.
   package static func root(_ folder: String) throws -> String {
-    guard let resolved = realpath(folder, nil) else {
-      throw FileError.unreadable(path: folder, message: "input root: \(Errno.text(errno))")
+    let resolved: String
+    do throws(Errno) {
+      resolved = try FileSystem.realPath(folder)
+    } catch {
+      throw FileError.unreadable(path: folder, message: "input root: \(error)")
     }
-    defer { free(resolved) }
-    var info = stat()
-    guard stat(resolved, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else {
+    guard (try? FileStatus(path: resolved))?.kind == .folder else {
       throw FileError.unreadable(path: folder, message: "input root: not a folder")
     }
-    return String(cString: resolved)
+    return resolved
   }
 }

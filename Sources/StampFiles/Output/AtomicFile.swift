@@ -1,4 +1,5 @@
 import Foundation
+import StampSystem
 
 /// Files that appear whole or not at all: written to a temporary file created exclusively (O_EXCL | O_NOFOLLOW) in
 /// the target's folder, held open by descriptor, flushed to disk, then renamed over the target within that folder,
@@ -11,16 +12,16 @@ package enum AtomicFile {
 
   /// Lets `fill` write the open temporary file, then renames it over `path` at once; on any failure nothing is
   /// left behind and `path` is untouched.
-  package static func write(to path: String, _ fill: (Int32) throws -> Void) throws {
+  package static func write(to path: String, _ fill: (borrowing FileDescriptor) throws -> Void) throws {
     // A registry of its own: the file is committed at once, and no run's signal handling is waiting on it.
     try stage(try OutputTarget(path: path), registry: TemporaryFiles(), fill).commit()
   }
 
   /// Creates the temporary file for `target`, registered in `registry` (whose `removeAll` a signal calls) until it is
-  /// committed or discarded, lets `fill` write it through its descriptor (which `fill` must not close) and flushes it
+  /// committed or discarded, lets `fill` write it through its descriptor (lent: the stage closes it) and flushes it
   /// to disk; on any failure it is removed. The caller commits or discards the result.
   package static func stage(
-    _ target: OutputTarget, registry: TemporaryFiles, _ fill: (Int32) throws -> Void
+    _ target: OutputTarget, registry: TemporaryFiles, _ fill: (borrowing FileDescriptor) throws -> Void
   ) throws -> StagedFile {
     try stage(target, registry: registry, flushing: true, fill)
   }
@@ -40,55 +41,65 @@ package enum AtomicFile {
   /// `stage`, registering the temporary file in `registry` (removed on a signal) when there is one, and flushing it
   /// to disk when `flushing`.
   private static func stage(
-    _ target: OutputTarget, registry: TemporaryFiles?, flushing: Bool, _ fill: (Int32) throws -> Void
+    _ target: OutputTarget, registry: TemporaryFiles?, flushing: Bool, _ fill: (borrowing FileDescriptor) throws -> Void
   ) throws -> StagedFile {
-    let folder = target.folder.descriptor
     // Created no more open than it may end: a file another user could open for writing before `limitMode` ran would
     // stay open to them after it.
     let mode = 0o666 & target.modeLimit
+    let flags = O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW
     var temporary = TemporaryName.make(for: target.name)
-    var fd = openat(folder, temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode)
-    if fd < 0, errno == EEXIST {
-      temporary = TemporaryName.make(for: target.name)
-      fd = openat(folder, temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode)
+    let file: FileDescriptor
+    do throws(Errno) {
+      do throws(Errno) {
+        file = try target.folder.descriptor.open(entry: temporary, flags, mode: mode)
+      } catch  where error == .exists {
+        temporary = TemporaryName.make(for: target.name)
+        file = try target.folder.descriptor.open(entry: temporary, flags, mode: mode)
+      }
+    } catch {
+      throw FileError.write(path: target.display, message: Folder.reason(error.rawValue))
     }
-    guard fd >= 0 else { throw FileError.write(path: target.display, message: Folder.reason(errno)) }
     let staged = StagedFile(target: target, temporary: temporary, registry: registry)
     registry?.add(staged)
     do {
-      defer { close(fd) }
-      try fill(fd)
-      try limitMode(fd, to: target.modeLimit, display: target.display)
-      guard !flushing || fsync(fd) == 0 else {
-        throw FileError.write(path: target.display, message: Folder.reason(errno))
+      try file.closeAfter { file in
+        try fill(file)
+        try limitMode(file, to: target.modeLimit, display: target.display)
+        guard flushing else { return }
+        do throws(Errno) {
+          try file.sync()
+        } catch {
+          throw FileError.write(path: target.display, message: Folder.reason(error.rawValue))
+        }
       }
     } catch {
-      unlinkat(folder, temporary, 0)
+      try? target.folder.descriptor.remove(entry: temporary)
       registry?.remove(staged)
       throw error
     }
     return staged
   }
 
-  /// Writes all of `data` to `fd`.
-  private static func write(_ data: Data, to fd: Int32, display: String) throws {
-    try data.withUnsafeBytes { bytes in
-      var offset = 0
-      while offset < bytes.count {
-        let n = Foundation.write(fd, bytes.baseAddress.map { $0 + offset }, bytes.count - offset)
-        if n < 0, errno == EINTR { continue }
-        guard n > 0 else { throw FileError.write(path: display, message: Folder.reason(errno)) }
-        offset += n
+  /// Writes all of `data` to `file`.
+  private static func write(_ data: Data, to file: borrowing FileDescriptor, display: String) throws {
+    let failure = data.withUnsafeBytes { bytes -> Errno? in
+      do throws(Errno) {
+        try file.writeAll(bytes)
+        return nil
+      } catch {
+        return error
       }
     }
+    if let failure { throw FileError.write(path: display, message: Folder.reason(failure.rawValue)) }
   }
 
   /// Takes from the file's mode (the umask's default) every permission `limit` does not have.
-  private static func limitMode(_ fd: Int32, to limit: mode_t, display: String) throws {
+  private static func limitMode(_ file: borrowing FileDescriptor, to limit: mode_t, display: String) throws {
     guard limit & 0o777 != 0o777 else { return }
-    var info = stat()
-    guard fstat(fd, &info) == 0, fchmod(fd, info.st_mode & 0o777 & limit) == 0 else {
-      throw FileError.write(path: display, message: Folder.reason(errno))
+    do throws(Errno) {
+      try file.setPermissions(try file.status().permissions & 0o777 & limit)
+    } catch {
+      throw FileError.write(path: display, message: Folder.reason(error.rawValue))
     }
   }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import StampSystem
 
 /// A complete output waiting under its temporary name, flushed to disk, for `commit` to rename it into place.
 package final class StagedFile: Sendable {
@@ -20,7 +20,7 @@ package final class StagedFile: Sendable {
 
   /// Removes the temporary file.
   package func discard() {
-    unlinkat(target.folder.descriptor, temporary, 0)
+    try? target.folder.descriptor.remove(entry: temporary)
     registry?.remove(self)
   }
 
@@ -37,12 +37,12 @@ package final class StagedFile: Sendable {
     }
     var renamed: [StagedFile] = []
     for (k, file) in files.enumerated() {
-      let folder = file.target.folder.descriptor
-      guard renameat(folder, file.temporary, folder, file.target.name) == 0 else {
-        let message = Folder.reason(errno)
-        for done in renamed { unlinkat(done.target.folder.descriptor, done.target.name, 0) }
+      do throws(Errno) {
+        try file.target.folder.descriptor.rename(entry: file.temporary, to: file.target.name)
+      } catch {
+        for done in renamed { try? done.target.folder.descriptor.remove(entry: done.target.name) }
         for rest in files[k...] { rest.discardLocked() }
-        throw FileError.write(path: file.display, message: message)
+        throw FileError.write(path: file.display, message: Folder.reason(error.rawValue))
       }
       renamed.append(file)
     }
@@ -53,21 +53,19 @@ package final class StagedFile: Sendable {
   }
 
   private func checkTarget(_ protected: Set<FileIdentity>) throws {
-    let folder = target.folder.descriptor
-    var info = stat()
-    guard fstatat(folder, target.name, &info, AT_SYMLINK_NOFOLLOW) == 0 else { return }
-    switch info.st_mode & S_IFMT {
-    case S_IFLNK: throw FileError.write(path: display, message: "is a symbolic link; not replacing it")
-    case S_IFDIR: throw FileError.write(path: display, message: "is a folder")
+    guard let status = try? target.folder.descriptor.status(ofEntry: target.name) else { return }
+    switch status.kind {
+    case .symbolicLink: throw FileError.write(path: display, message: "is a symbolic link; not replacing it")
+    case .folder: throw FileError.write(path: display, message: "is a folder")
     default: break
     }
-    if protected.contains(FileIdentity(info)) {
+    if protected.contains(status.identity) {
       throw FileError.write(path: display, message: "would overwrite an input file; not replacing it")
     }
   }
 
   /// `discard` for a caller that holds the registry's lock.
   fileprivate func discardLocked() {
-    unlinkat(target.folder.descriptor, temporary, 0)
+    try? target.folder.descriptor.remove(entry: temporary)
   }
 }

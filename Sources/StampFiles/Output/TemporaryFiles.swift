@@ -1,4 +1,5 @@
 import Foundation
+import StampSystem
 
 /// The temporary files being written right now, so that an interrupted run can remove them before it exits, and
 /// the lock under which finished outputs are renamed into place and recorded (see `commit`). A run makes one and
@@ -41,7 +42,7 @@ package final class TemporaryFiles: Sendable {
       }
       files.withLock { files in for file in staged { files[ObjectIdentifier(file)] = nil } }
       if !record(failure), failure == nil {
-        for file in staged { unlinkat(file.target.folder.descriptor, file.target.name, 0) }
+        for file in staged { try? file.target.folder.descriptor.remove(entry: file.target.name) }
       }
       return failure
     }
@@ -59,14 +60,14 @@ package final class TemporaryFiles: Sendable {
     // has renamed its own files already; it is stuck writing its report line).
     for _ in 0..<200 {
       if commitGate.withLockIfAvailable({ _ in removeTemporaries() }) != nil { return }
-      usleep(10_000)
+      systemSleep(microseconds: 10_000)
     }
     removeTemporaries()
   }
 
   private func removeTemporaries() {
     files.withLock { files in
-      for file in files.values { unlinkat(file.target.folder.descriptor, file.temporary, 0) }
+      for file in files.values { try? file.target.folder.descriptor.remove(entry: file.temporary) }
       files.removeAll()
     }
   }
@@ -85,21 +86,15 @@ package final class TemporaryFiles: Sendable {
   @discardableResult
   package static func remove(in folder: Folder, where stale: (String, time_t) -> Bool) -> [String] {
     // A descriptor of its own, so that reading the entries moves no offset of the folder's.
-    let fd = openat(folder.descriptor, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-    guard fd >= 0 else { return [] }
-    guard let stream = fdopendir(fd) else {
-      close(fd)
-      return []
-    }
-    defer { closedir(stream) }  // closes fd
+    guard let listing = try? folder.descriptor.open(entry: ".", O_RDONLY | O_DIRECTORY) else { return [] }
     var removed: [String] = []
-    while let entry = readdir(stream) {
-      let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-      var info = stat()
-      guard fstatat(folder.descriptor, name, &info, AT_SYMLINK_NOFOLLOW) == 0, info.st_mode & S_IFMT == S_IFREG,
-        stale(name, info.st_mtim.tv_sec)
-      else { continue }
-      if unlinkat(folder.descriptor, name, 0) == 0 { removed.append(name) }
+    // A listing that fails part way removes what it saw.
+    try? listing.forEachEntry { bytes, _ in
+      let name = String(decoding: bytes, as: UTF8.self)
+      guard let status = try? folder.descriptor.status(ofEntry: name), status.kind == .regular,
+        stale(name, time_t(truncatingIfNeeded: status.modifiedSeconds))
+      else { return }
+      if (try? folder.descriptor.remove(entry: name)) != nil { removed.append(name) }
     }
     return removed
   }

@@ -1,4 +1,5 @@
 import Foundation
+import StampSystem
 
 /// Names of temporary files: `.<name>.stampcam-<machine>-<pid>-<random>.tmp`, so that a later run can recognise
 /// those of a run that died (kill -9) and remove them, and only them. `machine` (eight hex digits) stands for the host
@@ -8,11 +9,13 @@ import Foundation
 package enum TemporaryName {
   /// This process's machine: FNV-1a (32 bits) of the host name and the pid namespace.
   package static let machine: String = {
-    var host = [CChar](repeating: 0, count: 256)
-    gethostname(&host, host.count - 1)
-    var namespace = [CChar](repeating: 0, count: 64)
-    let length = readlink("/proc/self/ns/pid", &namespace, namespace.count - 1)
-    let text = host.nulTerminatedText + "/" + (length > 0 ? namespace.nulTerminatedText : "")
+    // Linux names the pid namespace; elsewhere the host stands alone.
+    #if os(Linux)
+      let namespace = FileSystem.linkText("/proc/self/ns/pid") ?? ""
+    #else
+      let namespace = ""
+    #endif
+    let text = FileSystem.hostName + "/" + namespace
     var hash: UInt32 = 2_166_136_261
     for byte in text.utf8 { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
     return hex(hash)
@@ -26,7 +29,7 @@ package enum TemporaryName {
 
   /// A fresh temporary name for `name`, owned by this process.
   static func make(for name: String) -> String {
-    "." + name + ".stampcam-\(machine)-\(getpid())-" + hex(UInt32.random(in: 0...UInt32.max)) + ".tmp"
+    "." + name + ".stampcam-\(machine)-\(FileSystem.processID)-" + hex(UInt32.random(in: 0...UInt32.max)) + ".tmp"
   }
 
   /// The maker of `name`, when `name` is a temporary name.
@@ -45,10 +48,10 @@ package enum TemporaryName {
 
   /// True when the temporary file `name`, last changed at `modified`, belongs to a run that is gone: one on this
   /// machine whose process no longer exists, or one elsewhere that has not touched it for a day.
-  static func isStale(_ name: String, modified: time_t, now: time_t = time(nil)) -> Bool {
+  static func isStale(_ name: String, modified: time_t, now: time_t = FileSystem.now) -> Bool {
     guard let owner = owner(of: name) else { return false }
     if owner.machine != machine { return now - modified > 86_400 }
-    return owner.pid != getpid() && kill(owner.pid, 0) != 0 && errno == ESRCH
+    return owner.pid != FileSystem.processID && !FileSystem.processExists(owner.pid)
   }
 
   private static func hex(_ value: UInt32) -> String {

@@ -20,7 +20,7 @@ public struct JSONLinesIterator: IteratorProtocol {
     self.limits = limits
     registry = JobRegistry(overlayForEveryJob: overlayForEveryJob)
     let (input, reason) =
-      held.map { ($0.file.map(ManifestFile.init(reading:)), $0.failure) } ?? ManifestFile.open(url.path)
+      held.map { $0.file.map(ManifestFile.reading) ?? (nil, $0.failure) } ?? ManifestFile.open(url.path)
     source = input.map { LineSource(input: $0, maxLine: limits.maxBytes) }
     openFailure = reason
   }

@@ -1,3 +1,5 @@
+import StampSystem
+
 /// Reads a file one line at a time in fixed-size chunks, so memory holds one line, however many there are: the
 /// JSON Lines manifest, and the logs `import` reads.
 package final class LineSource {
@@ -28,7 +30,7 @@ package final class LineSource {
   }
 
   /// The lines of the file open on `descriptor`, from its offset; the source owns the descriptor and closes it.
-  package convenience init(adopting descriptor: Int32, maxLine: Int) {
+  package convenience init(adopting descriptor: consuming FileDescriptor, maxLine: Int) {
     self.init(input: ManifestFile(adopting: descriptor), maxLine: maxLine)
   }
 

@@ -1,3 +1,5 @@
+import StampSystem
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -22,8 +24,8 @@ final class PhotoFolder {
     var isFolder: Bool
   }
 
-  /// The descriptor the folder is open on, closed in `deinit`.
-  private let descriptor: Int32
+  /// The descriptor the folder is open on.
+  private let descriptor: FileDescriptor
   /// Its path from the current folder, for failures.
   let path: String
   /// Its path under the glob's root with a "/" after it, "" for the root: what its photos' paths start with.
@@ -35,22 +37,21 @@ final class PhotoFolder {
   private var entries: [Entry] = []
   private var nextIndex = 0
 
-  private init(descriptor: Int32, path: String, relative: String, states: [Int]) {
+  private init(descriptor: consuming FileDescriptor, path: String, relative: String, states: [Int]) {
     self.descriptor = descriptor
     self.path = path
     self.relative = relative
     self.states = states
   }
 
-  deinit {
-    close(descriptor)
-  }
-
   /// The glob's root folder, read.
   static func openRoot(_ path: String, glob: PhotoGlob) -> Result<PhotoFolder, PhotoWalk.Failure> {
-    let fd = retryingEINTR { path.withCString { open($0, O_RDONLY | O_DIRECTORY | O_CLOEXEC) } }
-    guard fd >= 0 else { return .failure(PhotoWalk.Failure(folder: path, reason: ManifestFile.reason(errno))) }
-    return read(PhotoFolder(descriptor: fd, path: path, relative: "", states: glob.start), glob: glob)
+    do throws(Errno) {
+      let fd = try FileDescriptor.open(path, O_RDONLY | O_DIRECTORY)
+      return read(PhotoFolder(descriptor: fd, path: path, relative: "", states: glob.start), glob: glob)
+    } catch {
+      return .failure(PhotoWalk.Failure(folder: path, reason: error.description))
+    }
   }
 
   /// The sub-folder `entry` (named `text`), opened relative to this one without following a link, and read.
@@ -59,12 +60,13 @@ final class PhotoFolder {
     let inner = names.withUnsafeBufferPointer { all in
       glob.step(states, name: UnsafeBufferPointer(rebasing: all[entry.bytes]))
     }
-    let fd = retryingEINTR {
-      text.withCString { openat(descriptor, $0, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC) }
+    do throws(Errno) {
+      let fd = try descriptor.open(entry: text, O_RDONLY | O_DIRECTORY | O_NOFOLLOW)
+      let folder = PhotoFolder(descriptor: fd, path: innerPath, relative: relative + text + "/", states: inner)
+      return PhotoFolder.read(folder, glob: glob)
+    } catch {
+      return .failure(PhotoWalk.Failure(folder: innerPath, reason: error.description))
     }
-    guard fd >= 0 else { return .failure(PhotoWalk.Failure(folder: innerPath, reason: ManifestFile.reason(errno))) }
-    let folder = PhotoFolder(descriptor: fd, path: innerPath, relative: relative + text + "/", states: inner)
-    return PhotoFolder.read(folder, glob: glob)
   }
 
   /// The next entry in byte order, or nil after the last.
@@ -82,41 +84,22 @@ final class PhotoFolder {
   /// Lists `folder`'s entries that matter and sorts them, or says why they cannot be listed (the folder is then
   /// closed with the failure).
   private static func read(_ folder: PhotoFolder, glob: PhotoGlob) -> Result<PhotoFolder, PhotoWalk.Failure> {
-    let failure = { (code: Int32) in PhotoWalk.Failure(folder: folder.path, reason: ManifestFile.reason(code)) }
-    // The stream owns (and closes) a copy of the descriptor, so the folder's own stays open for its sub-folders.
-    let copy = dup(folder.descriptor)
-    guard copy >= 0 else { return .failure(failure(errno)) }
-    guard let stream = fdopendir(copy) else {
-      let code = errno
-      close(copy)
-      return .failure(failure(code))
-    }
-    defer { closedir(stream) }
-    while true {
-      errno = 0
-      guard let entry = readdir(stream) else {
-        if errno == EINTR { continue }
-        if errno != 0 { return .failure(failure(errno)) }
-        break
-      }
-      let type = entry.pointee.d_type
-      withUnsafeBytes(of: &entry.pointee.d_name) { raw in
-        let bytes = raw.bindMemory(to: UInt8.self)
-        let length = bytes.firstIndex(of: 0) ?? bytes.count
-        folder.keep(UnsafeBufferPointer(rebasing: bytes[..<length]), type: type, glob: glob)
-      }
+    // The listing reads a duplicate of the descriptor, so the folder's own stays open for its sub-folders.
+    do throws(Errno) {
+      try folder.descriptor.forEachEntry { name, kind in folder.keep(name, kind: kind, glob: glob) }
+    } catch {
+      return .failure(PhotoWalk.Failure(folder: folder.path, reason: error.description))
     }
     folder.sortEntries()
     return .success(folder)
   }
 
   /// Adds `name` to the entries when the walk will yield or enter it.
-  private func keep(_ name: UnsafeBufferPointer<UInt8>, type: UInt8, glob: PhotoGlob) {
-    if name.elementsEqual(".".utf8) || name.elementsEqual("..".utf8) { return }
+  private func keep(_ name: UnsafeBufferPointer<UInt8>, kind: FileStatus.Kind?, glob: PhotoGlob) {
     let next = glob.step(states, name: name)
     let isPhoto = next.contains(glob.components.count)
     let mayHold = next.contains { $0 < glob.components.count }
-    let isFolder = mayHold && isRealFolder(name, type: type)
+    let isFolder = mayHold && isRealFolder(name, kind: kind)
     guard isPhoto || isFolder else { return }
     let start = names.count
     names.append(contentsOf: name)
@@ -124,14 +107,10 @@ final class PhotoFolder {
   }
 
   /// Whether `name` is a folder itself (a link to one is not), from d_type or, when that is unknown, from fstatat.
-  private func isRealFolder(_ name: UnsafeBufferPointer<UInt8>, type: UInt8) -> Bool {
-    if Int32(type) == Int32(DT_DIR) { return true }
-    guard Int32(type) == Int32(DT_UNKNOWN) else { return false }
-    let cName = name.map { CChar(bitPattern: $0) } + [0]
-    var info = stat()
-    let result = retryingEINTR { fstatat(descriptor, cName, &info, AT_SYMLINK_NOFOLLOW) }
+  private func isRealFolder(_ name: UnsafeBufferPointer<UInt8>, kind: FileStatus.Kind?) -> Bool {
+    if let kind { return kind == .folder }
     // One that vanished since it was listed is not walked into; it is no photo either way.
-    return result == 0 && info.st_mode & S_IFMT == S_IFDIR
+    return (try? descriptor.status(ofEntry: name))?.kind == .folder
   }
 
   /// Sorts the entries by their names' bytes, a shorter name before any it begins.
@@ -143,13 +122,5 @@ final class PhotoFolder {
         return order != 0 ? order < 0 : a.bytes.count < b.bytes.count
       }
     }
-  }
-}
-
-/// `call`'s result, calling again while it fails with EINTR.
-private func retryingEINTR(_ call: () -> Int32) -> Int32 {
-  while true {
-    let result = call()
-    if result >= 0 || errno != EINTR { return result }
   }
 }

@@ -1,3 +1,5 @@
+import StampSystem
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -85,12 +87,11 @@ package final class ListPhotos: PhotoSource {
     if list == "-" {
       name = "standard input"
       folder = ""
-      let descriptor = dup(STDIN_FILENO)
-      if descriptor < 0 {
+      do throws(Errno) {
+        lines = LineSource(adopting: try FileDescriptor.duplicating(STDIN_FILENO), maxLine: maxLine)
+      } catch {
         lines = nil
-        openFailure = PhotoFailure("standard input: cannot be read (\(ManifestFile.reason(errno)))")
-      } else {
-        lines = LineSource(adopting: descriptor, maxLine: maxLine)
+        openFailure = PhotoFailure("standard input: cannot be read (\(error))")
       }
       return
     }

@@ -3,6 +3,7 @@ import StampBatch
 import StampCore
 import StampFiles
 import StampManifest
+import StampSystem
 
 /// The job's photo and stamp images, read once when the recorder starts, with their sizes: the only files the
 /// page can fetch, by index (`/photo`, `/stamps/0`...), so no path from a request ever reaches the file system.
@@ -27,8 +28,12 @@ package struct JobImages: Sendable {
     func read(_ path: String) throws(RecordError) -> Image {
       do {
         let file = try InputFile.open(path, root: inputs.root)
-        let handle = FileHandle(fileDescriptor: file.descriptor, closeOnDealloc: false)
-        let bytes = Array(try handle.readToEnd() ?? Data())
+        let bytes: [UInt8]
+        do throws(Errno) {
+          bytes = try file.descriptor.readToEnd()
+        } catch {
+          throw FileError.unreadable(path: path, message: error.description)
+        }
         return Image(bytes: bytes, type: Self.type(of: bytes))
       } catch {
         throw .input("\(error)")

@@ -3,6 +3,7 @@ import CVipsGlue
 import Foundation
 import StampCore
 import StampFiles
+import StampSystem
 import Synchronization
 
 /// Decodes each stamp file once and hands the same pixels to every job, keeping at most `budget` bytes of decoded

@@ -34,7 +34,7 @@ final class JPEGStream: @unchecked Sendable {
     let limit = maxBytes < Int.max ? maxBytes + 1 : maxBytes
     guard
       let stream = Vips.call({
-        scv_jpeg_stream_open(file.descriptor, header.pointer, limit, control?.stopFlag)
+        scv_jpeg_stream_open(file.descriptor.rawValue, header.pointer, limit, control?.stopFlag)
       })
     else { return nil }
     return JPEGStream(stream: stream, path: file.path, control: control)

@@ -37,7 +37,9 @@ final class JPEGCodec: @unchecked Sendable {
   func open(_ file: InputFile, maxBytes: Int = Renderer.defaultMaxFileBytes) throws -> JPEGFacts? {
     self.path = file.path
     var header = sjt_header()
-    let status = try check("read JPEG header") { sjt_open(state, file.descriptor, max(maxBytes, 0), &header, $0, $1) }
+    let status = try check("read JPEG header") {
+      sjt_open(state, file.descriptor.rawValue, max(maxBytes, 0), &header, $0, $1)
+    }
     if status == 2 { throw RenderError.fileTooLarge(path: file.path, limit: maxBytes) }
     guard status == 0 else { return nil }
     let spaces: [Int32: JPEGFacts.ColourSpace] = [

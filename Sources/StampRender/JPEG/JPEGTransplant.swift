@@ -109,7 +109,7 @@ enum JPEGTransplant {
       try codec.readCoefficients()
       for region in regions { try edit.redraw(region, spanTop: 0) }
       let staged = try AtomicFile.stage(target, registry: settings.context.temporaries) {
-        try codec.write(to: $0, named: target.display, orientation: orientation)
+        try codec.write(to: $0.rawValue, named: target.display, orientation: orientation)
       }
       return (.transplant, staged)
     }
@@ -145,7 +145,7 @@ enum JPEGTransplant {
         try codec.encodeSpan(orientation: orientation)
       }
       return try AtomicFile.stage(target, registry: settings.context.temporaries) {
-        try codec.writeSpliced(to: $0, named: target.display)
+        try codec.writeSpliced(to: $0.rawValue, named: target.display)
       }
     }
 

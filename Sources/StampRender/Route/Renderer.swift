@@ -3,6 +3,7 @@ import CVipsGlue
 import Foundation
 import StampCore
 import StampFiles
+import StampSystem
 
 /// Draws render plans onto full-resolution photos and writes the results.
 package struct Renderer: Sendable {
@@ -94,9 +95,8 @@ package struct Renderer: Sendable {
 
   /// Refuses a photo file over `maxFileBytes`, from the size of the file held open, before any of it is read.
   func checkFileSize(_ file: InputFile) throws {
-    var info = stat()
-    guard fstat(file.descriptor, &info) == 0 else { return }
-    if Int64(info.st_size) > Int64(maxFileBytes) {
+    guard let status = try? file.descriptor.status() else { return }
+    if status.size > Int64(maxFileBytes) {
       throw RenderError.fileTooLarge(path: file.path, limit: maxFileBytes)
     }
   }

@@ -51,7 +51,8 @@ package final class Image: @unchecked Sendable {
     let loaded = why.withUnsafeMutableBufferPointer { buffer in
       Vips.call {
         scv_load_descriptor(
-          file.descriptor, sequential ? 1 : 0, policy.failOn.vips, policy.untrustedLoaders ? 1 : 0, Int32(jpegShrink),
+          file.descriptor.rawValue, sequential ? 1 : 0, policy.failOn.vips, policy.untrustedLoaders ? 1 : 0,
+          Int32(jpegShrink),
           &refusal, buffer.baseAddress, buffer.count)
       }
     }

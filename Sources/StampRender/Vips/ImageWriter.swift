@@ -2,6 +2,7 @@ import CVips
 import CVipsGlue
 import Foundation
 import StampFiles
+import StampSystem
 
 /// Writes images atomically: a temporary file in the target folder, flushed, then renamed over the target.
 enum ImageWriter {
@@ -26,7 +27,7 @@ enum ImageWriter {
   ) throws -> StagedFile {
     try AtomicFile.stage(target, registry: context.temporaries) { fd in
       try write(
-        image, to: fd, display: target.display, format: format, quality: quality, style: style,
+        image, to: fd.rawValue, display: target.display, format: format, quality: quality, style: style,
         under: context.control)
     }
   }

@@ -1,92 +1,101 @@
 import Foundation
 import StampBatch
 import StampFiles
+import StampSystem
 import Synchronization
 
 /// `--report FILE|-`: one JSON line per job as it ends, written at once so a report survives an interruption.
 /// Every write is checked, and the close: a report that cannot be written (a full disk, `/dev/full`, a closed
 /// pipe) is an error, remembered in `failure`, never silently short.
 final class ReportWriter: Sendable {
-  private let fd: Int32
+  private struct State: ~Copyable {
+    /// The report file; nil for `-` (standard output, which is not the report's to close) and once closed.
+    var file: FileDescriptor?
+    /// Why the report could not be written.
+    var failed: String?
+  }
+
   private let path: String
   private let closes: Bool
-  /// Why the report could not be written; held while writing, so that lines never interleave.
-  private let failed = Mutex<String?>(nil)
+  /// Held while writing, so that lines never interleave.
+  private let state: Mutex<State>
 
   /// Opens (truncates) the report; call only once the manifest is known valid and the report is known to be none
   /// of the batch's files (see `OutputClaims`).
   init(path: String) throws {
     self.path = path
     if path == "-" || Self.isStandardOutput(path) {
-      fd = STDOUT_FILENO
       closes = false
-    } else {
-      // Non-blocking only while opening: a FIFO nobody reads fails at once (ENXIO) instead of hanging the run.
-      fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NONBLOCK, 0o666)
-      guard fd >= 0 else {
-        let why = errno == ENXIO ? "a pipe with no reader" : Errno.text(errno)
-        throw UsageError(message: "\(path): cannot open the report file: \(why)")
-      }
-      _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
-      closes = true
+      state = Mutex(State(file: nil, failed: nil))
+      return
     }
+    // Non-blocking only while opening: a FIFO nobody reads fails at once (ENXIO) instead of hanging the run.
+    let file: FileDescriptor
+    do throws(Errno) {
+      file = try FileDescriptor.open(path, O_WRONLY | O_CREAT | O_TRUNC | O_NONBLOCK, mode: 0o666)
+    } catch {
+      let why = error == .noReader ? "a pipe with no reader" : error.description
+      throw UsageError(message: "\(path): cannot open the report file: \(why)")
+    }
+    try? file.setBlocking()
+    closes = true
+    state = Mutex(State(file: file, failed: nil))
   }
 
   /// Whether `path` names the file standard output already is (`/dev/stdout`, `/proc/self/fd/1`, the file it was
   /// redirected to): such a report is standard output, written as `-` is, so that losing it is losing standard
   /// output (status 3), and the file is not opened again (which would truncate a file stdout appends to).
   private static func isStandardOutput(_ path: String) -> Bool {
-    var named = stat()
-    var output = stat()
-    guard stat(path, &named) == 0, fstat(STDOUT_FILENO, &output) == 0 else { return false }
-    return named.st_dev == output.st_dev && named.st_ino == output.st_ino
+    guard let named = try? FileStatus(path: path), let output = try? FileStatus(openFile: STDOUT_FILENO) else {
+      return false
+    }
+    return named.identity == output.identity
   }
 
   /// Why the report could not be written, if it could not.
   var failure: String? {
-    failed.withLock { $0 }
+    state.withLock { $0.failed }
   }
 
   /// Appends the outcome's line; false (and `failure` set) when it could not be written whole.
   @discardableResult
   func write(_ outcome: JobOutcome) -> Bool {
     let line = Array((outcome.jsonLine + "\n").utf8)
-    return failed.withLock { failed in
-      guard failed == nil else { return false }
+    return state.withLock { state in
+      guard state.failed == nil else { return false }
       // `-` shares standard output's lock and its failure, which decides the exit status.
       if !closes {
         guard let code = StandardStream.output.write(line) else { return true }
-        failed = "\(path): cannot write the report: \(Errno.text(code))"
+        state.failed = "\(path): cannot write the report: \(Errno.text(code))"
         return false
       }
-      var offset = 0
-      while offset < line.count {
-        let n = line.withUnsafeBytes { Foundation.write(fd, $0.baseAddress.map { $0 + offset }, line.count - offset) }
-        if n < 0, errno == EINTR { continue }
-        guard n > 0 else {
-          failed = "\(path): cannot write the report: \(Errno.text(errno))"
-          return false
-        }
-        offset += n
+      do throws(Errno) {
+        try state.file?.writeAll(line[...])
+        return true
+      } catch {
+        state.failed = "\(path): cannot write the report: \(error)"
+        return false
       }
-      return true
     }
   }
 
   /// Flushes the report to disk and closes it; false (and `failure` set) when that fails.
   @discardableResult
   func close() -> Bool {
-    failed.withLock { failed in
-      guard closes else { return failed == nil }
-      var info = stat()
-      let regular = fstat(fd, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
-      if regular, fsync(fd) != 0, failed == nil {
-        failed = "\(path): cannot write the report: \(Errno.text(errno))"
+    state.withLock { state in
+      guard let file = state.file.take() else { return state.failed == nil }
+      do throws(Errno) {
+        // Only a file has a disk to flush to (a pipe or a terminal does not).
+        if (try? file.status())?.kind == .regular { try file.sync() }
+      } catch {
+        if state.failed == nil { state.failed = "\(path): cannot write the report: \(error)" }
       }
-      if Foundation.close(fd) != 0, failed == nil {
-        failed = "\(path): cannot write the report: \(Errno.text(errno))"
+      do throws(Errno) {
+        try file.close()
+      } catch {
+        if state.failed == nil { state.failed = "\(path): cannot write the report: \(error)" }
       }
-      return failed == nil
+      return state.failed == nil
     }
   }
 }

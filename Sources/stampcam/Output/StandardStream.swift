@@ -1,5 +1,6 @@
 import Foundation
 import StampFiles
+import StampSystem
 import Synchronization
 
 /// Standard output or standard error, written with write(2) and every result checked: a stream that is closed, full
@@ -16,6 +17,7 @@ final class StandardStream: Sendable {
     var failure: Int32?
   }
 
+  /// Standard output's or error's number: the process's, never closed.
   private let fd: Int32
   /// Held while writing, so that lines from several jobs never interleave.
   private let state = Mutex(State())
@@ -31,19 +33,20 @@ final class StandardStream: Sendable {
   /// it.
   static func holdClosedDescriptors() {
     var closed: [Int32] = []
-    for fd in [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO] where fcntl(fd, F_GETFD) == -1 && errno == EBADF {
-      // open(2) returns the lowest free number, which is `fd`: the lower ones are open by now.
-      let held = open("/dev/null", fd == STDIN_FILENO ? O_RDONLY : O_WRONLY)
-      if held != fd, held >= 0 { _ = Foundation.close(held) }
+    for fd in [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO] where systemFcntl(fd, F_GETFD) == -1 && errno == EBADF {
+      // open(2) returns the lowest free number, which is `fd`: the lower ones are open by now. Never closed: the
+      // process holds it to its end.
+      let held = systemOpen("/dev/null", fd == STDIN_FILENO ? O_RDONLY : O_WRONLY, 0)
+      if held != fd, held >= 0 { _ = systemClose(held) }
       if fd != STDIN_FILENO { closed.append(fd) }
     }
     for fd in closed {
       // With 0-2 held, the pipe's two ends take numbers above them.
       var ends: [Int32] = [-1, -1]
-      if pipe(&ends) == 0 {
-        _ = Foundation.close(ends[0])
-        _ = dup2(ends[1], fd)
-        _ = Foundation.close(ends[1])
+      if systemPipe(&ends) == 0 {
+        _ = systemClose(ends[0])
+        _ = systemDup2(ends[1], fd)
+        _ = systemClose(ends[1])
       }
       (fd == STDOUT_FILENO ? output : error).state.withLock { $0.closed = true }
     }
@@ -65,12 +68,13 @@ final class StandardStream: Sendable {
       }
       var offset = 0
       while offset < bytes.count {
-        let n = bytes.withUnsafeBytes { Foundation.write(fd, $0.baseAddress.map { $0 + offset }, bytes.count - offset) }
-        if n < 0, errno == EINTR { continue }
+        let n = bytes.withUnsafeBytes { all in
+          Errno.retryingInterrupts(
+            { systemWrite(fd, all.baseAddress.map { $0 + offset }, all.count - offset) }, failed: { $0 < 0 })
+        }
         if n < 0, errno == EAGAIN || errno == EWOULDBLOCK {
           // A non-blocking descriptor handed down by the parent (node's pipes are): wait until it drains.
-          var ready = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
-          if poll(&ready, 1, -1) >= 0 || errno == EINTR { continue }
+          if Errno.retryingInterrupts({ systemPoll(fd, events: Int16(POLLOUT)) }, failed: { $0 < 0 }) >= 0 { continue }
         }
         guard n > 0 else {
           state.failure = n < 0 ? errno : EIO
@@ -84,6 +88,6 @@ final class StandardStream: Sendable {
 
   /// Why a write failed, in words (`no space left on device`); nil when none did.
   var failure: String? {
-    state.withLock { $0.failure }.map(Errno.text)
+    state.withLock { $0.failure }.map { Errno.text($0) }
   }
 }

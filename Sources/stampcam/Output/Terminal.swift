@@ -1,4 +1,5 @@
 import Foundation
+import StampSystem
 
 /// Writes to stderr; stdout is for results (JSON, schema, help).
 enum Terminal {
@@ -11,5 +12,5 @@ enum Terminal {
   }
 
   /// True when stderr is a terminal, where a progress line that rewrites itself makes sense.
-  static var isInteractive: Bool { isatty(STDERR_FILENO) != 0 }
+  static var isInteractive: Bool { systemIsTerminal(STDERR_FILENO) }
 }

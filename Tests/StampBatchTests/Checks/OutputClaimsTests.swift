@@ -2,6 +2,7 @@ import Foundation
 import StampFiles
 import StampManifest
 import StampRender
+import StampSystem
 import StampTestFolders
 import StampTestSupport
 import Testing

@@ -1,4 +1,5 @@
 import Foundation
+import StampSystem
 import StampTestFolders
 import Testing
 
@@ -19,7 +20,7 @@ struct FolderTests {
     let staged = try AtomicFile.stage(
       OutputTarget(folder: sub, name: "x.txt", display: "sub/x.txt"), registry: TemporaryFiles()
     ) { fd in
-      #expect(Foundation.write(fd, "hello", 5) == 5)
+      #expect(Foundation.write(fd.rawValue, "hello", 5) == 5)
     }
     try staged.commit()
     #expect(try String(contentsOfFile: w.path("out/moved/x.txt"), encoding: .utf8) == "hello")

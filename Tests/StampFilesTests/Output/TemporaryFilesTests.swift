@@ -9,7 +9,7 @@ import Testing
 struct TemporaryFilesTests {
   func stage(_ folder: Folder, _ name: String, in registry: TemporaryFiles = TemporaryFiles()) throws -> StagedFile {
     try AtomicFile.stage(OutputTarget(folder: folder, name: name, display: name), registry: registry) { fd in
-      #expect(Foundation.write(fd, "data", 4) == 4)
+      #expect(Foundation.write(fd.rawValue, "data", 4) == 4)
     }
   }
 

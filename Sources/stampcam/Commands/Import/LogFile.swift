@@ -2,6 +2,7 @@ import Foundation
 import StampFiles
 import StampImport
 import StampManifest
+import StampSystem
 
 /// A log file read a line at a time (StampManifest's `LineSource`, 64 KiB blocks): the import keeps no more of it
 /// than a line.
@@ -15,13 +16,7 @@ enum LogFile {
   static func lines(_ path: String) -> LogLines {
     let source = Source(path)
     return LogLines(pieces: {
-      guard let fd = source.fd else { throw LogFileError(message: source.failure) }
-      let copy = dup(fd)
-      guard copy >= 0, lseek(copy, 0, SEEK_SET) == 0 else {
-        if copy >= 0 { close(copy) }
-        throw LogFileError(message: "cannot read the log (\(Errno.text(errno)))")
-      }
-      let source = LineSource(adopting: copy, maxLine: LogFile.maxLineBytes)
+      let source = LineSource(adopting: try source.fromStart(), maxLine: LogFile.maxLineBytes)
       return {
         switch source.next() {
         case nil: return nil
@@ -36,50 +31,79 @@ enum LogFile {
 
   /// The log, open: the file itself when it is a regular one, else a temporary copy of what it gave.
   private final class Source: Sendable {
-    let fd: Int32?
+    let file: FileDescriptor?
     let failure: String
 
     init(_ path: String) {
-      let opened = open(path, O_RDONLY | O_CLOEXEC)
-      var info = stat()
-      guard opened >= 0, fstat(opened, &info) == 0 else {
-        failure = "cannot read the log (\(Errno.text(errno)))"
-        if opened >= 0 { close(opened) }
-        fd = nil
+      let opened: FileDescriptor
+      do throws(Errno) {
+        opened = try FileDescriptor.open(path, O_RDONLY)
+      } catch {
+        file = nil
+        failure = "cannot read the log (\(error))"
         return
       }
-      if info.st_mode & S_IFMT == S_IFREG {
-        (fd, failure) = (opened, "")
+      let status: FileStatus
+      do throws(Errno) {
+        status = try opened.status()
+      } catch {
+        file = nil
+        failure = "cannot read the log (\(error))"
         return
       }
-      defer { close(opened) }
-      switch Self.spool(opened) {
-      case .success(let copy): (fd, failure) = (copy, "")
-      case .failure(let error): (fd, failure) = (nil, error.message)
+      if status.kind == .regular {
+        file = consume opened
+        failure = ""
+        return
+      }
+      do throws(LogFileError) {
+        file = try Self.spool(opened)
+        failure = ""
+      } catch {
+        file = nil
+        failure = error.message
       }
     }
 
-    deinit { if let fd { close(fd) } }
+    /// A descriptor of its own of the log, at its first byte.
+    func fromStart() throws(LogFileError) -> FileDescriptor {
+      let copy: FileDescriptor?
+      do throws(Errno) {
+        copy = try file?.duplicate()
+      } catch {
+        throw LogFileError(message: "cannot read the log (\(error))")
+      }
+      guard let copy else { throw LogFileError(message: failure) }
+      do throws(Errno) {
+        try copy.seek(to: 0)
+      } catch {
+        throw LogFileError(message: "cannot read the log (\(error))")
+      }
+      return copy
+    }
 
     /// Copies what `input` gives, to its end, into a temporary file removed at once (so nothing is left behind).
-    private static func spool(_ input: Int32) -> Result<Int32, LogFileError> {
+    private static func spool(_ input: borrowing FileDescriptor) throws(LogFileError) -> FileDescriptor {
       let folder = ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
-      var template = Array((folder + "/stampcam-log-XXXXXX").utf8CString)
-      let copy = template.withUnsafeMutableBufferPointer { name in name.baseAddress.map { mkstemp($0) } ?? -1 }
-      guard copy >= 0 else {
-        return .failure(LogFileError(message: "cannot copy the log to read it twice (\(Errno.text(errno)))"))
+      let copy: FileDescriptor
+      do throws(Errno) {
+        copy = try FileSystem.unnamedFile(in: folder, prefix: "stampcam-log-")
+      } catch {
+        throw LogFileError(message: "cannot copy the log to read it twice (\(error))")
       }
-      unlink(String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
       var block = [UInt8](repeating: 0, count: 64 << 10)
       while true {
-        let count = block.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }
-        if count == 0 { return .success(copy) }
-        if count < 0 && errno == EINTR { continue }
-        let written = count < 0 ? -1 : block.withUnsafeBytes { write(copy, $0.baseAddress, count) }
-        guard count > 0, written == count else {
-          let reason = count < 0 ? "cannot read the log" : "cannot copy the log to read it twice"
-          close(copy)
-          return .failure(LogFileError(message: "\(reason) (\(Errno.text(errno)))"))
+        let count: Int
+        do throws(Errno) {
+          count = try input.read(into: &block, from: 0)
+        } catch {
+          throw LogFileError(message: "cannot read the log (\(error))")
+        }
+        if count == 0 { return copy }
+        do throws(Errno) {
+          try copy.writeAll(block[..<count])
+        } catch {
+          throw LogFileError(message: "cannot copy the log to read it twice (\(error))")
         }
       }
     }

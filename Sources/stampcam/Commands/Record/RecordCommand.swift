@@ -1,6 +1,7 @@
 import Foundation
 import StampCore
 import StampRecord
+import StampSystem
 
 /// `stampcam record`: a page to make a job's gestures on, served until Ctrl-C.
 struct RecordCommand: Subcommand {
@@ -28,11 +29,7 @@ struct RecordCommand: Subcommand {
         base: $0, stamps: options.stamps, view: StampSize(options.view.width, options.view.height))
     }
     // The signals are waited for below; blocked before the server's threads start, so that they inherit it.
-    var signals = sigset_t()
-    sigemptyset(&signals)
-    sigaddset(&signals, SIGINT)
-    sigaddset(&signals, SIGTERM)
-    pthread_sigmask(SIG_BLOCK, &signals, nil)
+    let signals = systemBlockSignals([SIGINT, SIGTERM])
     let server: RecorderServer
     do {
       let app = try RecorderLaunch(manifest: options.manifest, job: options.job, newJob: newJob, settings: settings)
@@ -49,9 +46,8 @@ struct RecordCommand: Subcommand {
           + (host == "ADDRESS" ? "; put this machine's address in place of ADDRESS" : ""))
     }
     StandardStream.output.write("open \(server.url(host: host))\n")
-    var received: Int32 = 0
     // The server stops (answering the requests in flight first) when it goes, after the signal.
-    withExtendedLifetime(server) { _ = sigwait(&signals, &received) }
+    let received = withExtendedLifetime(server) { systemWaitForSignal(signals) }
     return ExitStatus.signal(received)
   }
 }

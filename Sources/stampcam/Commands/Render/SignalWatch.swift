@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import StampBatch
+import StampSystem
 import Synchronization
 
 /// SIGINT, SIGTERM and SIGHUP: the first stops the batch from taking jobs and gives those in flight `grace`
@@ -23,7 +24,7 @@ final class SignalWatch {
     let seen = Seen()
     let queue = DispatchQueue(label: "stampcam.signals")
     sources = Self.signals.map { number in
-      signal(number, SIG_IGN)
+      systemSetSignalIgnored(number, true)
       let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
       source.setEventHandler {
         let (count, first) = seen.state.withLock { state in
@@ -33,7 +34,7 @@ final class SignalWatch {
         }
         guard count == 1 else {
           cancellation.removeTemporaryFiles()
-          exit(ExitStatus.signal(first))
+          systemExit(ExitStatus.signal(first))
         }
         cancellation.cancel()
         let name = Self.name(number)
@@ -57,7 +58,7 @@ final class SignalWatch {
 
   func stop() {
     for source in sources { source.cancel() }
-    for number in Self.signals { signal(number, SIG_DFL) }
+    for number in Self.signals { systemSetSignalIgnored(number, false) }
   }
 
   private static func name(_ number: Int32) -> String {
