@@ -31,7 +31,9 @@ placements; the photos are upright and of three sizes in turn, 4032 x 3024, 3264
 5 megapixels, Q90 4:4:4 as above), and the script keeps every stamp inside the smallest. workload.json holds the
 placements the gestures end at (a pinch on a stamp multiplies its scale and adds its rotation about its centre, a
 drag moves it; `stampcam explain` shows the same, and the bench's check compares the stamps with pyvips'). Its files
-go to data-bulk-seed<S>/.
+go to data-bulk-seed<S>/. Its manifest is the form a user writes for that: one job over many photos, a glob
+(`"photos": "data-bulk-seed<S>/photos-<N>/*.jpg"`, the folder holding a hard link `job-NNN.jpg` to each of the N
+jobs' bases, so a shorter run's glob matches its own jobs only), not a line per photo.
 
 Files that already exist are reused (they are written to a temporary name and renamed, so they are complete).
 """
@@ -299,6 +301,27 @@ def main():
     print(file=sys.stderr)
 
     manifest = {"version": 1, "jobs": manifest_jobs}
+    if bulk:
+        # One job over a folder of the N bases, linked under their jobs' names so that `{stem}.jpg` is each job's
+        # output; the folder is made again each time, so it holds this run's jobs only.
+        links = os.path.join(work, data, f"photos-{args.jobs}")
+        made = links + ".tmp"
+        if os.path.exists(made):
+            for name in os.listdir(made):
+                os.remove(os.path.join(made, name))
+        else:
+            os.makedirs(made)
+        for job in jobs:
+            os.link(os.path.join(work, job["base"]), os.path.join(made, job["output"]))
+        if os.path.exists(links):
+            for name in os.listdir(links):
+                os.remove(os.path.join(links, name))
+            os.rmdir(links)
+        os.rename(made, links)
+        first = manifest_jobs[0]
+        manifest = {"version": 1, "jobs": [{"id": "bulk", "photos": f"{data}/photos-{args.jobs}/*.jpg",
+                                            "output": "{stem}.jpg", "stamps": first["stamps"],
+                                            "gestures": first["gestures"]}]}
     workload = {
         "version": 1,
         "seed": args.seed,

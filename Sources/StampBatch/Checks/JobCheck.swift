@@ -26,15 +26,17 @@ package enum JobCheck {
     }
   }
 
-  /// A diagnostic for each input of `job` that is missing, not a regular file, or unreadable.
-  package static func inputs(of job: JobEntry, file: String) -> [Diagnostic] {
+  /// A diagnostic for each input of `job` that is missing, not a regular file, or unreadable; and, without an input
+  /// root (`root`), for a photo found by a folder walk that is a symbolic link (render does not open it through).
+  package static func inputs(of job: JobEntry, file: String, root: String? = nil) -> [Diagnostic] {
     var found: [Diagnostic] = []
     var seen = Set<PathKey>()
     let inputs =
       [("jobs[\(job.index)].base", job.base)]
       + job.stamps.enumerated().map { ("jobs[\(job.index)].stamps[\($0)].image", $1.image) }
-    for (path, input) in inputs where seen.insert(PathKey(input)).inserted {
-      if let problem = InputFile.problem(with: input) {
+    for (k, (path, input)) in inputs.enumerated() where seen.insert(PathKey(input)).inserted {
+      let followingLink = k > 0 || !job.photoFoundByWalk || root != nil
+      if let problem = InputFile.problem(with: input, followingLink: followingLink) {
         found.append(Diagnostic(file: file, line: job.line, path: path, message: "\(input): \(problem)"))
       }
     }

@@ -7,8 +7,12 @@ import StampSystem
 /// Which real file each input and output of a batch is, so that no output, overlay, view or report is an input of
 /// any job, the manifest, or another job's output. Files are compared as files, not names: an existing one by
 /// device and inode (hard links, symbolic links, `..` all lead to the same), one not yet written by the real path of
-/// its deepest existing folder plus the rest of its name. Fed one job at a time, so a JSON Lines manifest can be
-/// checked while it streams; memory holds one small entry per distinct file.
+/// its deepest existing folder plus the rest of its name. Fed one job at a time, so a JSON Lines manifest (or a job
+/// over a million photos) can be checked while it streams; memory holds one small entry per distinct file: a 64-bit
+/// hash of its identity and who claimed it by place, never a path or an id. The earlier claim's job is named again,
+/// when it meets a later one, by `naming` (which makes the manifest's jobs again up to it, a few times a pass at
+/// most), and only when that job claims the very file: otherwise (only the hashes met, or its folder changed since)
+/// it is told by its place.
 package final class OutputClaims {
   /// A file as compared here.
   enum Identity: Hashable {
@@ -21,9 +25,10 @@ package final class OutputClaims {
   struct Claim {
     enum Role: UInt8 { case input, output, manifest, report }
     let role: Role
-    /// The job's index and id; -1 for the manifest and the report.
+    /// The job's index in the manifest; -1 for the manifest and the report.
     let index: Int
-    let id: String
+    /// The job's place among the jobs the manifest makes (`JobEntry.position`), what names it again.
+    let position: Int
     /// The job's field holding the file (compact: 10,000s of claims stay small).
     let field: Field
 
@@ -50,18 +55,67 @@ package final class OutputClaims {
       }
     }
 
-    var phrase: String {
+    /// The claim in messages, its job named `id` (nil: told by its place, its index unknown when held).
+    func phrase(id: String?) -> String {
       switch role {
       case .manifest: return "the manifest"
       case .report: return "the --report file"
-      case .input, .output: return "jobs[\(index)].\(field.path) of job \"\(id)\""
+      case .input, .output:
+        guard let id, index >= 0 else { return "\(field.path) of the job made at place \(position)" }
+        return "jobs[\(index)].\(field.path) of job \"\(id)\""
       }
+    }
+
+    /// The claim as held, in 64 bits: its role (2 bits), its field (16: none, base, output, viewOutput, overlay,
+    /// then stamps, the 65,531st and later told as one) and its job's place (46). Its index is not held: a job
+    /// named again has it.
+    var packed: UInt64 {
+      let code: UInt64
+      switch field {
+      case .none: code = 0
+      case .base: code = 1
+      case .output: code = 2
+      case .viewOutput: code = 3
+      case .overlay: code = 4
+      case .stamp(let k): code = 5 + UInt64(min(max(k, 0), 65_530))
+      }
+      let place = UInt64(max(position, 0)) & (1 << 46 - 1)
+      return UInt64(role.rawValue) | code << 2 | place << 18
+    }
+
+    /// A claim held as `packed`, its index unknown (-1).
+    init(packed: UInt64) {
+      role = Role(rawValue: UInt8(packed & 3)) ?? .input
+      switch Int(packed >> 2 & 0xFFFF) {
+      case 0: field = .none
+      case 1: field = .base
+      case 2: field = .output
+      case 3: field = .viewOutput
+      case 4: field = .overlay
+      case let code: field = .stamp(code - 5)
+      }
+      index = -1
+      position = Int(packed >> 18)
+    }
+
+    init(role: Role, index: Int, position: Int, field: Field) {
+      self.role = role
+      self.index = index
+      self.position = position
+      self.field = field
     }
   }
 
   private let out: String
   private let file: String
-  private var claims: [Identity: Claim] = [:]
+  /// Each file's claim (`Claim.packed`), by a hash of its identity: 16 bytes a file.
+  private var claims: [Int: UInt64] = [:]
+  /// The job the manifest makes at a place, made again to name it (nil: jobs are told by place).
+  private let naming: ((Int) -> JobEntry?)?
+  /// How many times `naming` ran in this pass.
+  private var named = 0
+  /// At most this many jobs named again in one pass: each makes the manifest's jobs again up to it.
+  static let maxNamed = 16
   /// The existing files no output may replace: every input, the manifest, the report (see `BatchOptions.protected`).
   package private(set) var protected: Set<FileIdentity> = []
   /// The report's components under `--out` when it lies there (see `ReportPlace`), for the outputs it must not meet.
@@ -69,13 +123,17 @@ package final class OutputClaims {
 
   /// Claims for a batch writing under `out` from `manifest` (named `file` in diagnostics), reporting to `report`
   /// (nil or `-`: none). Fails when the report is the manifest, or lies in `--out/.stampcam` (see `ReportPlace`).
-  package init(out: String, manifest: String, file: String, report: String?) throws(ManifestError) {
+  /// `naming` gives the job the manifest makes at a place, to name an earlier claim's job in a diagnostic.
+  package init(
+    out: String, manifest: String, file: String, report: String?, naming: ((Int) -> JobEntry?)? = nil
+  ) throws(ManifestError) {
     self.out = out
     self.file = file
-    _ = claim(manifest, Claim(role: .manifest, index: -1, id: "", field: .none))
+    self.naming = naming
+    _ = claim(manifest, Claim(role: .manifest, index: -1, position: -1, field: .none))
     guard let report, report != "-" else { return }
-    if let taken = claim(report, Claim(role: .report, index: -1, id: "", field: .none)) {
-      throw ManifestError(file: file, message: "\(report): --report would overwrite \(taken.phrase)")
+    if let taken = claim(report, Claim(role: .report, index: -1, position: -1, field: .none)) {
+      throw ManifestError(file: file, message: "\(report): --report would overwrite \(taken.claim.phrase(id: nil))")
     }
     self.report = try ReportPlace(report, out: out, file: file)
   }
@@ -83,37 +141,68 @@ package final class OutputClaims {
   /// Claims the files of `job` (its overlay too when the job or `overlayForEveryJob` asks for it) and returns a
   /// diagnostic for each that another claim already holds in a way that would overwrite it.
   package func add(_ job: JobEntry, overlayForEveryJob: Bool) -> [Diagnostic] {
-    var files: [(String, Claim)] = [(job.base, Claim(role: .input, index: job.index, id: job.id, field: .base))]
-    for (k, stamp) in job.stamps.enumerated() {
-      files.append((stamp.image, Claim(role: .input, index: job.index, id: job.id, field: .stamp(k))))
+    let files = Self.files(of: job, out: out, overlayForEveryJob: overlayForEveryJob)
+    let around = job.outputs(overlayForEveryJob: overlayForEveryJob).compactMap {
+      report?.clash(with: $0.path, field: Claim.Field($0.kind).path, of: job, file: file)
     }
-    let outputs = job.outputs(overlayForEveryJob: overlayForEveryJob).map { (Claim.Field($0.kind), $0.path) }
-    for (field, output) in outputs where !PathRules.isAbsolute(output) {
-      files.append((out + "/" + output, Claim(role: .output, index: job.index, id: job.id, field: field)))
-    }
-    let around = outputs.compactMap { report?.clash(with: $1, field: $0.path, of: job, file: file) }
     return around
       + files.compactMap { path, claim in
-        guard let taken = self.claim(path, claim) else { return nil }
-        let (writer, other) = claim.role == .output ? (claim, taken) : (taken, claim)
+        guard let (taken, identity) = self.claim(path, claim) else { return nil }
+        let ofAJob = taken.role == .input || taken.role == .output
+        let earlier = !ofAJob ? nil : taken.position == job.position ? job : again(taken)
+        let mine = claim.phrase(id: job.id)
+        // The earlier job's id and index, when it is the one that claimed this very file.
+        let found = earlier.flatMap { claims($0, taken, identity, overlayForEveryJob) ? $0 : nil }
+        let theirs = Claim(role: taken.role, index: found?.index ?? -1, position: taken.position, field: taken.field)
+          .phrase(id: found?.id)
+        let (writer, other) = claim.role == .output ? (mine, theirs) : (theirs, mine)
         return Diagnostic(
           file: file, line: job.line, path: "jobs[\(job.index)].\(claim.field.path)",
-          message: "\(writer.phrase) would overwrite \(other.phrase): they are the same file")
+          message: "\(writer) would overwrite \(other): they are the same file")
       }
   }
 
-  /// Records `claim` on the file at `path`; returns the earlier claim when the two conflict (anything but two reads).
-  private func claim(_ path: String, _ claim: Claim) -> Claim? {
+  /// The files `job` claims, each with its claim: its photo and stamps, and its outputs under `out`.
+  private static func files(of job: JobEntry, out: String, overlayForEveryJob: Bool) -> [(String, Claim)] {
+    let claim = { (role: Claim.Role, field: Claim.Field) in
+      Claim(role: role, index: job.index, position: job.position, field: field)
+    }
+    var files: [(String, Claim)] = [(job.base, claim(.input, .base))]
+    for (k, stamp) in job.stamps.enumerated() { files.append((stamp.image, claim(.input, .stamp(k)))) }
+    for written in job.outputs(overlayForEveryJob: overlayForEveryJob) where !PathRules.isAbsolute(written.path) {
+      files.append((out + "/" + written.path, claim(.output, Claim.Field(written.kind))))
+    }
+    return files
+  }
+
+  /// The earlier claim's job made again (a few times a pass); nil when it cannot be.
+  private func again(_ taken: Claim) -> JobEntry? {
+    guard named < Self.maxNamed, let naming else { return nil }
+    named += 1
+    return naming(taken.position)
+  }
+
+  /// Whether `job`'s field `taken` names the file `identity`.
+  private func claims(_ job: JobEntry, _ taken: Claim, _ identity: Identity, _ overlayForEveryJob: Bool) -> Bool {
+    let files = Self.files(of: job, out: out, overlayForEveryJob: overlayForEveryJob)
+    return files.contains { $0.1.field == taken.field && Self.identity(of: $0.0) == identity }
+  }
+
+  /// Records `claim` on the file at `path`; returns the earlier claim, with the file's identity, when the two
+  /// conflict (anything but two reads).
+  private func claim(_ path: String, _ claim: Claim) -> (claim: Claim, identity: Identity)? {
     let identity = Self.identity(of: path)
     if case .file(let id) = identity, claim.role != .output { protected.insert(id) }
-    guard let taken = claims[identity] else {
-      claims[identity] = claim
+    let key = identity.hashValue
+    guard let held = claims[key] else {
+      claims[key] = claim.packed
       return nil
     }
+    let taken = Claim(packed: held)
     if taken.role == .input, claim.role == .input { return nil }
-    if taken.role == .manifest, claim.role == .input { return nil }
     if taken.role == .input, claim.role == .manifest { return nil }
-    return taken
+    if taken.role == .manifest, claim.role == .input { return nil }
+    return (taken, identity)
   }
 
   /// The file `path` is: its device and inode when it exists, else the real path of its deepest existing folder

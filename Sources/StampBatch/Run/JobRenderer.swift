@@ -57,7 +57,7 @@ struct JobRenderer: Sendable {
     let renderer = renderer.forJob(context)
     let wantsOverlay = outputs(of: job).contains { $0.kind == .overlay }
     // The photo is opened once: its header and, for every output, its pixels are read from that one file.
-    let base = try InputFile.open(job.base, root: renderer.inputs.root)
+    let base = try InputFile.open(job.base, root: renderer.inputs.root, followingLink: !job.photoFoundByWalk)
     let (scene, traces) = try replay(job, base: base, tracing: wantsOverlay, checkingSizes: true) {
       try renderer.cache.pixelSize(of: $0)
     }
@@ -115,7 +115,7 @@ struct JobRenderer: Sendable {
     _ job: JobEntry, base: InputFile? = nil, tracing: Bool = false, checkingSizes: Bool = false,
     stampSize: (String) throws -> StampSize
   ) throws -> (SceneResult, [TouchTrace]) {
-    let file = try base ?? InputFile.open(job.base, root: renderer.inputs.root)
+    let file = try base ?? InputFile.open(job.base, root: renderer.inputs.root, followingLink: !job.photoFoundByWalk)
     let header = try ImageHeader.read(file, policy: renderer.inputs)
     guard header.width * header.height <= renderer.maxPixels else {
       throw RenderError.tooLarge(path: job.base, width: header.width, height: header.height, limit: renderer.maxPixels)

@@ -22,13 +22,17 @@ package final class InputFile: Sendable, Hashable {
 
   /// Opens `path` without blocking (a FIFO would wait for a writer) and without it becoming a controlling
   /// terminal, then refuses anything but a regular file before a byte is read. With `root` (a real path, see
-  /// `InputPolicy.root`), the opened file's real path must lie inside it.
-  package static func open(_ path: String, root: String? = nil) throws -> InputFile {
+  /// `InputPolicy.root`), the opened file's real path must lie inside it. Without `followingLink`, a symbolic link
+  /// at `path` itself is refused unless there is a `root` (which then judges where it leads).
+  package static func open(_ path: String, root: String? = nil, followingLink: Bool = true) throws -> InputFile {
+    let noFollow = followingLink || root != nil ? 0 : O_NOFOLLOW
     let opened: FileDescriptor
     let status: FileStatus
     do throws(Errno) {
-      opened = try FileDescriptor.open(path, O_RDONLY | O_NOCTTY | O_NONBLOCK)
+      opened = try FileDescriptor.open(path, O_RDONLY | O_NOCTTY | O_NONBLOCK | noFollow)
     } catch {
+      // O_NOFOLLOW on a link fails with ELOOP, which would read "too many levels of symbolic links".
+      if error == .tooManyLinks, noFollow != 0 { throw FileError.input(path: path, problem: unfollowedLink) }
       throw FileError.unreadable(path: path, message: error.description)
     }
     do throws(Errno) {
@@ -85,9 +89,18 @@ package final class InputFile: Sendable, Hashable {
     }
   }
 
+  /// Why a symbolic link found in a folder (not named by anyone) is not opened through.
+  package static let unfollowedLink =
+    "a symbolic link found in the photos' folder, not followed (give --input-root a folder that holds its target to "
+    + "follow it)"
+
   /// What keeps the file at `path` from being read as an input, told from its metadata alone (it is never opened,
-  /// so a FIFO or a device cannot block): nil for a readable regular file.
-  package static func problem(with path: String) -> String? {
+  /// so a FIFO or a device cannot block): nil for a readable regular file. Without `followingLink`, a symbolic link
+  /// at `path` is one (`unfollowedLink`).
+  package static func problem(with path: String, followingLink: Bool = true) -> String? {
+    if !followingLink, (try? FileStatus(path: path, followingLinks: false))?.kind == .symbolicLink {
+      return unfollowedLink
+    }
     let status: FileStatus
     do throws(Errno) {
       status = try FileStatus(path: path)

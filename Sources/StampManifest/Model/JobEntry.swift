@@ -29,6 +29,9 @@ public struct JobEntry: Sendable, Hashable {
   /// For a job made from a job over many photos, its photo's path relative to the photos' root (the glob's fixed
   /// part or the list's folder); its id is the template's id, `/`, and this path.
   public var photo: String?
+  /// For a job made from a glob's walk: its photo was found in a folder, not named by anyone, so a symbolic link
+  /// there is not opened through unless the input root holds its target.
+  public var photoFoundByWalk = false
   /// The job's index in the manifest, from 0 (a job made from a job over many photos has its template's).
   public var index: Int
   /// The job's place among every job the manifest makes, from 0, each photo of a job over many photos counted:

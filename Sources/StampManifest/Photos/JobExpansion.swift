@@ -14,8 +14,8 @@ package typealias PhotoSources = (JobEntry) -> Result<any PhotoSource, PhotoFail
 ///
 /// Checking (`checking: true`, the pass before anything is written) also refuses, as failed records naming both
 /// photos: a filled output that breaks the output rules, two jobs writing one file, an id a photo's job also has, a
-/// set of photos that cannot be read, one that finds no photo. Memory holds the made jobs' output paths and nothing
-/// that grows with the photos otherwise; the photos themselves stream.
+/// set of photos that cannot be read, one that finds no photo. Memory holds a fixed-size hash for each made job's
+/// output paths (see `OutputHashes`) and nothing that grows with the photos otherwise; the photos themselves stream.
 package struct JobExpansion<Jobs: IteratorProtocol<Result<JobEntry, ManifestError>>>: IteratorProtocol {
   package typealias Element = Result<JobEntry, ManifestError>
   package typealias Sources = PhotoSources
@@ -82,7 +82,7 @@ package struct JobExpansion<Jobs: IteratorProtocol<Result<JobEntry, ManifestErro
       current?.made = made + 1
       let job = Self.job(of: photo, template: template, index: made, ordinal: template.index + extra + made)
       count += 1
-      if let problem = checks?.made(job) { return .failure(problem) }
+      if let problem = checks?.made(job, photo: made) { return .failure(problem) }
       return .success(job)
     }
   }
@@ -93,6 +93,7 @@ package struct JobExpansion<Jobs: IteratorProtocol<Result<JobEntry, ManifestErro
     job.id = template.id + "/" + photo.relative
     job.base = photo.path
     job.photo = photo.relative
+    if case .glob = template.photos?.source { job.photoFoundByWalk = true }
     job.photos = nil
     job.ordinal = ordinal
     // `{dir}` is empty at the root: "{dir}/{stem}.jpg" fills to "/a.jpg", normalized to "a.jpg".
@@ -104,23 +105,53 @@ package struct JobExpansion<Jobs: IteratorProtocol<Result<JobEntry, ManifestErro
     return job
   }
 
+  /// The job `jobs` make at `position` (`JobEntry.position`), made again without checks to name it in a message:
+  /// nil when it is not made, or when anything before it fails (the places after a failure cannot be trusted). A
+  /// list on standard input is not read again (it was read once).
+  package static func job(at position: Int, in jobs: Jobs, file: String) -> JobEntry? {
+    let sources: Sources = { job in
+      if case .list("-") = job.photos?.source { return .failure(PhotoFailure("standard input was read")) }
+      return PhotoSet.photos(of: job)
+    }
+    var made = JobExpansion(jobs, file: file, checking: false, sources: sources)
+    while let record = made.next() {
+      guard case .success(let job) = record, job.position <= position else { return nil }
+      if job.position == position { return job }
+    }
+    return nil
+  }
+
   private func photosError(_ template: JobEntry, _ message: String) -> ManifestError {
     ManifestError(file: file, line: template.line, path: "jobs[\(template.index)].photos", message: message)
   }
 }
 
 extension JobExpansion {
-  /// What the checking pass remembers: the outputs written so far, the ids of the jobs over many photos and the
-  /// listed ids that could be one of theirs, and whether standard input was taken.
+  /// What the checking pass remembers: a hash for each output written so far with its job's number (see
+  /// `OutputHashes`), the jobs over many photos and the listed ids that could be one of theirs, and whether standard
+  /// input was taken. A made job is numbered by its template and its photo's place, and named again, when one of
+  /// its outputs meets a later one, by walking its template's photos again to that place (a few times at most: past
+  /// `maxWalksAgain`, or for a list read from standard input, it is told by its place).
   struct Checks {
+    typealias Owner = OutputHashes.Owner
     let file: String
     let overlayForEveryJob: Bool
     let maxComponents: Int
-    private var outputs = OutputTree()
+    private var outputs = OutputHashes()
+    /// The jobs over many photos, in manifest order (a made job's number holds its template's place here).
+    private var templates: [JobEntry] = []
+    /// The listed jobs' ids, in order (a listed job's number holds its place here, with `listedBit`).
+    private var listedIDs: [String] = []
     /// Ids of jobs over many photos, and listed ids with a `/` (the only ones a photo's job can share).
     private var templateIDs: Set<String> = []
     private var slashIDs: Set<String> = []
     private var standardInputTaken = false
+    /// How many times a template's photos were walked again to name a job.
+    private var walksAgain = 0
+    /// At most this many walks again in one pass: each reads the template's photos up to the one named.
+    static var maxWalksAgain: Int { 16 }
+    private static var listedBit: Owner { 1 << 62 }
+    private static var photoBits: Owner { 40 }
 
     init(file: String, overlayForEveryJob: Bool, maxComponents: Int) {
       self.file = file
@@ -138,12 +169,12 @@ extension JobExpansion {
           problems.append(idClash(job, owner: owner))
         }
       }
+      let owner = Self.listedBit | Owner(listedIDs.count)
+      listedIDs.append(job.id)
       for written in job.outputs(overlayForEveryJob: overlayForEveryJob) where !written.path.isEmpty {
         // Told only when the other side is a photo's job: its id has its template's and a "/".
-        if let clash = outputs.add(written.path, job: OutputTree.Job(index: -1, id: job.id)),
-          clash.job.index >= 0
-        {
-          problems.append(outputClash(job, written, clash))
+        if let clash = outputs.add(written.path, owner: owner), clash.owner & Self.listedBit == 0 {
+          problems.append(outputClash(job, written, clash, mine: owner))
         }
       }
       return problems.isEmpty ? nil : ManifestError(problems)
@@ -151,6 +182,7 @@ extension JobExpansion {
 
     /// A job over many photos: its id, and that only one such job reads standard input.
     mutating func template(_ job: JobEntry) -> ManifestError? {
+      templates.append(job)
       templateIDs.insert(job.id)
       var problems: [Diagnostic] = []
       for other in slashIDs where Self.owner(of: other, among: [job.id]) != nil {
@@ -172,10 +204,12 @@ extension JobExpansion {
       return problems.isEmpty ? nil : ManifestError(problems)
     }
 
-    /// A photo's job: its filled outputs keep the output rules and meet no other job's.
-    mutating func made(_ job: JobEntry) -> ManifestError? {
+    /// A photo's job, made of the last template for its `photo`-th photo: its filled outputs keep the output rules
+    /// and meet no other job's.
+    mutating func made(_ job: JobEntry, photo: Int) -> ManifestError? {
       var problems: [Diagnostic] = []
       let place = "jobs[\(job.index)]"
+      let owner = Owner(max(templates.count - 1, 0)) << Self.photoBits | Owner(photo)
       for written in job.outputs(overlayForEveryJob: overlayForEveryJob) {
         if let refusal = PathRules.refusal(ofOutput: written.path, maxComponents: maxComponents) {
           problems.append(
@@ -184,8 +218,8 @@ extension JobExpansion {
               message: "job \"\(job.id)\": \(written.quoted) \(refusal)"))
           continue
         }
-        if let clash = outputs.add(written.path, job: OutputTree.Job(index: job.position, id: job.id)) {
-          problems.append(outputClash(job, written, clash))
+        if let clash = outputs.add(written.path, owner: owner) {
+          problems.append(outputClash(job, written, clash, mine: owner))
         }
       }
       return problems.isEmpty ? nil : ManifestError(problems)
@@ -202,6 +236,49 @@ extension JobExpansion {
       return nil
     }
 
+    /// The job numbered `owner` as messages name it: a listed job by its id; a photo's job by its id when, made
+    /// again, one of its outputs meets `written` (`path`), else (past the walks again, a list on standard input,
+    /// only the hashes met, or the photos changed since) by its place.
+    private mutating func earlier(_ owner: Owner, meeting path: String) -> String {
+      // A number past what its bits hold (over 4 million jobs over many photos) names no one: told plainly.
+      if owner & Self.listedBit != 0 {
+        let listed = Int(owner & ~Self.listedBit)
+        return listedIDs.indices.contains(listed) ? "job \"\(listedIDs[listed])\"" : "an earlier job"
+      }
+      let index = Int(owner & (1 << Self.photoBits - 1))
+      let slot = Int(owner >> Self.photoBits)
+      guard templates.indices.contains(slot) else { return "an earlier job" }
+      let template = templates[slot]
+      if walksAgain < Self.maxWalksAgain {
+        walksAgain += 1
+        if let photo = Self.photo(index, of: template) {
+          let job = JobExpansion.job(of: photo, template: template, index: index, ordinal: 0)
+          var exact = OutputTree()
+          let other = OutputTree.Job(index: 0, id: "")
+          for output in job.outputs(overlayForEveryJob: overlayForEveryJob) where !output.path.isEmpty {
+            _ = exact.add(output.path, job: other)
+          }
+          if exact.add(path, job: other) != nil { return "job \"\(job.id)\"" }
+        }
+      }
+      return "the photo with {index} \(index) of job \"\(template.id)\""
+    }
+
+    /// The `index`-th photo `template`'s set gives when read again; nil for a list on standard input (read once),
+    /// or when the set no longer has it.
+    static func photo(_ index: Int, of template: JobEntry) -> Photo? {
+      guard let set = template.photos else { return nil }
+      if case .list("-") = set.source { return nil }
+      guard case .success(let photos) = set.photos() else { return nil }
+      var seen = 0
+      while let item = photos.next() {
+        guard case .success(let photo) = item else { continue }
+        if seen == index { return photo }
+        seen += 1
+      }
+      return nil
+    }
+
     private func idClash(_ job: JobEntry, owner: String) -> Diagnostic {
       Diagnostic(
         file: file, line: job.line, path: "jobs[\(job.index)].id",
@@ -209,9 +286,15 @@ extension JobExpansion {
           + "(\"\(owner)/PHOTO\"): rename one")
     }
 
-    private func outputClash(_ job: JobEntry, _ written: JobOutput, _ clash: OutputTree.Clash) -> Diagnostic {
-      let message = clash.message(of: written, writer: job.id, sameJob: clash.job.id == job.id) { other in
-        "job \"\(other.id)\""
+    /// The clash of `written`, an output of `job` (numbered `mine`), with an earlier output.
+    private mutating func outputClash(
+      _ job: JobEntry, _ written: JobOutput, _ clash: OutputHashes.Clash, mine: Owner
+    ) -> Diagnostic {
+      let sameJob = clash.owner == mine
+      let phrase = sameJob ? "this job" : earlier(clash.owner, meeting: written.path)
+      let message = clash.tree(OutputTree.Job(index: 0, id: "")).message(of: written, writer: job.id, sameJob: sameJob)
+      {
+        _ in phrase
       }
       return Diagnostic(file: file, line: job.line, path: "jobs[\(job.index)].\(written.field)", message: message)
     }

@@ -2,8 +2,8 @@
 /// "" for the current folder): each folder's entries sorted by their bytes, a sub-folder's photos coming at the
 /// sub-folder's place in that order. Memory holds the sorted entries of the folders on the current path only (a
 /// folder of 1,000,000 photos is held once as names, never the whole tree). Symbolic links are never followed into:
-/// a link whose name matches is yielded (the renderer's input policy judges its target), a link to a folder is not
-/// entered. Entries that match but are not regular files (FIFOs, sockets, folders named like photos) are yielded too:
+/// a link whose name matches is yielded (its job opens it only when --input-root holds its target), a link to a
+/// folder is not entered. Entries that match but are not regular files (FIFOs, sockets, folders named like photos) are yielded too:
 /// they fail their job alone at render, where the input check reports them. Only folders whose remaining pattern
 /// can still match are entered (`a/*.jpg` never reads `a/b/`). Entries are typed with d_type, and with
 /// fstatat(AT_SYMLINK_NOFOLLOW) when d_type is DT_UNKNOWN. Folders are opened with

@@ -24,7 +24,8 @@ struct InputOptions: Equatable, Sendable {
   static let inputRoot = Option<InputOptions>.value(
     "--input-root", "DIR",
     "every photo and stamp must lie inside DIR by its real path (symlinks and '..' resolved); a manifest naming one "
-      + "outside is refused whole, before anything is written", default: "anywhere"
+      + "outside is refused whole, before anything is written; a photo a glob finds that is a symbolic link is "
+      + "opened only when DIR holds its target", default: "anywhere"
   ) { (options, text) throws(UsageError) in
     guard !text.isEmpty else { throw UsageError(message: "--input-root needs a folder") }
     options.inputRoot = text

@@ -82,7 +82,7 @@ struct ValidateCommand: Subcommand {
     decoder.overlayForEveryJob = overlay
     let overlay = overlay
     let (diagnostics, made, photos) = decoder.validateCounting(contentsOf: URL(fileURLWithPath: path)) { job in
-      let missing = JobCheck.inputs(of: job, file: path)
+      let missing = JobCheck.inputs(of: job, file: path, root: policy.root)
       let outside = policy.root.map { InputCheck.confined(job, to: $0, file: path) } ?? []
       let replay =
         missing.isEmpty && outside.isEmpty

@@ -42,10 +42,11 @@ struct ArgumentReader<Values: Sendable> {
         try set(&values, value)
       }
     }
+    // The form's own words first: what is missing may not be what the synopsis calls its operand.
+    if let problem = form.operandsProblem(values) { throw UsageError(message: problem) }
     if let name = form.operand, operand == nil {
       throw UsageError(message: "\(title) needs a \(name) (see 'stampcam help \(command)')")
     }
-    if let problem = form.operandsProblem(values) { throw UsageError(message: problem) }
     for option in form.options where !given.contains(option.name) {
       if let why = option.required { throw UsageError(message: "\(title) needs \(option.usage) (\(why))") }
     }

@@ -221,4 +221,42 @@ struct JobExpansionTests {
     #expect(last?.position == 1_000_000)
   }
 
+  /// The check holds a hash for each output, not its path or job: a clash among 20,000 photos is still told naming
+  /// both photos, found again by walking the list to the earlier one.
+  @Test func aClashAmongManyPhotosNamesBothPhotos() throws {
+    let folder = try TestFolder("expansion")
+    defer { folder.remove() }
+    var text = ""
+    for k in 0..<20_000 { text += "d\(k % 100)/p\(k).jpg\n" }
+    // p103.jpg is made at place 103 in d3; the clashes come last.
+    text += "d3/p103.jpeg\nd4/p104.jpg/x.jpg\n"
+    try folder.write("photos.txt", text)
+    let found = try expand(folder, [#"{"id": "wm", "photos": {"list": "photos.txt"}, "output": "{dir}/{stem}.jpg"}"#])
+    #expect(found.count == 20_002)
+    #expect(
+      found.filter { $0.hasPrefix("!") } == [
+        "! jobs[0].output: \"d3/p103.jpg\" of job \"wm/d3/p103.jpeg\" is also written by job \"wm/d3/p103.jpg\": "
+          + "the same file",
+        "! jobs[0].output: \"d4/p104.jpg/x.jpg\" of job \"wm/d4/p104.jpg/x.jpg\" needs \"d4/p104.jpg\" as a folder, "
+          + "but job \"wm/d4/p104.jpg\" writes it as a file",
+      ])
+  }
+
+  /// Each photo named again costs a walk to it: past a few, the earlier photo is told by its place.
+  @Test func pastAFewClashesTheEarlierPhotoIsToldByItsPlace() throws {
+    let folder = try TestFolder("expansion")
+    defer { folder.remove() }
+    let count = JobExpansion<IndexingIterator<[Result<JobEntry, ManifestError>]>>.Checks.maxWalksAgain + 4
+    let photos = (0..<count).map { "p\($0).jpg" } + (0..<count).map { "p\($0).jpeg" }
+    try folder.write("photos.txt", photos.joined(separator: "\n"))
+    let found = try expand(folder, [#"{"id": "wm", "photos": {"list": "photos.txt"}, "output": "{stem}.jpg"}"#])
+    let told = found.filter { $0.hasPrefix("!") }
+    #expect(told.count == count)
+    #expect(told.first?.hasSuffix("is also written by job \"wm/p0.jpg\": the same file") == true)
+    #expect(
+      told.last?.hasSuffix("is also written by the photo with {index} \(count - 1) of job \"wm\": the same file")
+        == true,
+      "\(told.last ?? "")")
+    #expect(told.filter { $0.contains("by the photo with {index}") }.count == 4)
+  }
 }

@@ -83,6 +83,8 @@ struct ParserTests {
     Bad(arguments: ["--frobnicate"], words: "unknown option '--frobnicate'"),
     Bad(arguments: ["render", "m.json"], words: "render needs --out DIR"),
     Bad(arguments: ["render", "--out", "o"], words: "render needs a MANIFEST"),
+    Bad(
+      arguments: ["render", "--script", "j.json", "--out", "o"], words: "--script JOB needs the photos to apply it to"),
     Bad(arguments: ["render", "a.json", "b.json", "--out", "o"], words: "takes one manifest; unexpected 'b.json'"),
     Bad(arguments: ["render", "m.json", "--out"], words: "--out needs a value"),
     Bad(arguments: ["render", "m.json", "--out", "o", "--jobs", "0"], words: "--jobs needs a whole number from 1"),

@@ -44,9 +44,19 @@ extension RenderCommand {
     }
     // No output, overlay, view or report may be any input, the manifest or another output: checked as files,
     // job by job, while the manifest is validated.
+    // The claims keep no job's id: one whose file a later job meets is made again from the manifest to name it.
+    var jobs: [JobEntry] = []
+    let jsonLines = lines != nil
+    let again = { [decoder] (position: Int) -> JobEntry? in
+      if jsonLines {
+        return JobExpansion.job(
+          at: position, in: decoder.jobs(inLinesAt: url).lazy.map(\.result).makeIterator(), file: file)
+      }
+      return JobExpansion.job(at: position, in: jobs.lazy.map { .success($0) }.makeIterator(), file: file)
+    }
     let claims: OutputClaims
     do {
-      claims = try OutputClaims(out: options.out, manifest: file, file: file, report: options.report)
+      claims = try OutputClaims(out: options.out, manifest: file, file: file, report: options.report, naming: again)
     } catch {
       return Self.invalid(error.diagnostics)
     }
@@ -56,7 +66,6 @@ extension RenderCommand {
         + claims.add(job, overlayForEveryJob: overlay)
         + (root.map { InputCheck.confined(job, to: $0, file: file) } ?? [])
     }
-    var jobs: [JobEntry] = []
     let records: AnyIterator<Result<JobEntry, ManifestError>>
     if let lines {
       records = AnyIterator(lines.lazy.map(\.result).makeIterator())

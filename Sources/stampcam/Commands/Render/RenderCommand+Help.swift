@@ -27,9 +27,10 @@ extension RenderCommand {
       {"list": "photos.txt"}, "-" for standard input) makes one job for each photo, in a fixed order (folders depth
       first, names sorted by their bytes), with the id JOBID/PHOTO and its output from the template ({dir}, {stem},
       {ext}, {name}, {index}; default "{dir}/{stem}.jpg"). The photos found by the check before anything is written
-      are the ones rendered: one added later is not, one removed fails its job. --shard splits the photos' jobs like
-      any others. `render --script JOB PHOTO... --out DIR` applies the one job of the manifest JOB to the photos named
-      (each PHOTO in place of MANIFEST), writing {dir}/{stem}.jpg of each under DIR.
+      are the ones rendered: one added later is not, one removed fails its job. A symbolic link the glob finds
+      is opened only when --input-root holds its target (otherwise its job fails alone). --shard splits the
+      photos' jobs like any others. `render --script JOB PHOTO... --out DIR` applies the one job of the manifest
+      JOB to the photos named (each PHOTO in place of MANIFEST), writing {dir}/{stem}.jpg of each under DIR.
       """,
     intros: [
       inputsHeading: """

@@ -10,6 +10,9 @@ extension RenderCommand {
         if options.manifest.isEmpty { options.manifest = operand } else { options.photos.append(operand) }
       },
       operandsProblem: { options in
+        if options.script != nil, options.manifest.isEmpty {
+          return "render --script JOB needs the photos to apply it to (render --script JOB PHOTO... --out DIR)"
+        }
         guard options.script == nil, let extra = options.photos.first else { return nil }
         return "render takes one manifest; unexpected '\(extra)' (to apply one job to photos: render --script JOB "
           + "PHOTO... --out DIR)"

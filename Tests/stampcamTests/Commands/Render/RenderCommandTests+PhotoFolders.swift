@@ -181,4 +181,34 @@ struct BulkCommandTests {
     #expect(extra.status == 2)
     #expect(extra.stderr.contains("--script"))
   }
+
+  @Test func aLinkFoundInTheFolderIsOpenedOnlyWhenTheInputRootHoldsItsTarget() throws {
+    let cli = try Self.folder()
+    defer { cli.remove() }
+    try FileManager.default.createDirectory(atPath: cli.path("outside"), withIntermediateDirectories: true)
+    try cli.jpeg("outside/t.jpg", width: 60, height: 40, rgb: [120, 60, 30])
+    try FileManager.default.createSymbolicLink(atPath: cli.path("in/l.jpg"), withDestinationPath: "../outside/t.jpg")
+    try cli.write(
+      "bulk.json",
+      #"{"version": 1, "jobs": [{"id": "wm", "photos": "in/*.jpg", "output": "{stem}.png", \#(Self.script)}]}"#)
+    let refusal = "in/l.jpg: a symbolic link found in the photos' folder, not followed"
+    let validate = try cli.run(["validate", "bulk.json"])
+    #expect(validate.status == 2)
+    #expect(validate.stderr.contains("jobs[0].base: job \"wm/l.jpg\": " + refusal), "\(validate.stderr)")
+    // The link's job fails alone; the photos beside it are written.
+    let render = try cli.run(["render", "bulk.json", "--out", "o", "--quiet"])
+    #expect(render.status == 1)
+    #expect(render.stderr.contains("job \"wm/l.jpg\": " + refusal), "\(render.stderr)")
+    #expect(FileManager.default.fileExists(atPath: cli.path("o/a.png")))
+    #expect(!FileManager.default.fileExists(atPath: cli.path("o/l.png")))
+    // An input root holding the target (and the stamp): the link is followed, and renders what its target does.
+    #expect(try cli.run(["validate", "bulk.json", "--input-root", "."]).status == 0)
+    let allowed = try cli.run(["render", "bulk.json", "--out", "r", "--quiet", "--input-root", "."])
+    #expect(allowed.status == 0, "\(allowed.stderr)")
+    try cli.write(
+      "target.json",
+      #"{"version": 1, "jobs": [{"id": "t", "photos": "outside/*.jpg", "output": "{stem}.png", \#(Self.script)}]}"#)
+    #expect(try cli.run(["render", "target.json", "--out", "t", "--quiet"]).status == 0)
+    #expect(try bytes(cli, "r/l.png") == bytes(cli, "t/t.png"))
+  }
 }
