@@ -20,7 +20,7 @@ typedef struct {
   char text[JMSG_LENGTH_MAX];
   int damage;  // set by a corrupt-data warning: 1 the data ends early, 2 other damage
   struct jpeg_progress_mgr progress;
-  const sjs_stop *stop;  // borrowed; NULL: never stopped
+  const sjs_stop *stop;  // a reference held (sjs_stop_retain) by the state or reader; NULL: never stopped
 } sjt_errors;
 
 /// Readies `e` (zeroed by the caller) before the objects that use it are created: point each object's `err` at

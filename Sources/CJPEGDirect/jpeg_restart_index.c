@@ -4,6 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <setjmp.h>
+
 #include <jpeglib.h>
 
 #include "JPEGTransplant.h"
@@ -162,3 +164,26 @@ int sjt_restart_index(sjt_state *s, int *interval, char *message, size_t length)
   return 0;
 }
 
+
+int sjt_restart_check(sjt_state *s, char *message, size_t length) {
+  sjt_restarts *r = &s->restarts;
+  if (!s->opened || !r->indexed) return snprintf(message, length, "no restart intervals indexed"), -1;
+  if (setjmp(s->error.jump)) return sjt_report(s, s->error.text, message, length);
+  // The whole file again from its start, whatever the decompressor read last (a span): the index and the file's
+  // bytes are all the spans need afterwards, and each span is read from a source of its own.
+  struct jpeg_decompress_struct *d = &s->src;
+  jpeg_abort_decompress(d);
+  s->coefficients = NULL;
+  jpeg_mem_src(d, s->file, (unsigned long) s->file_len);
+  jpeg_read_header(d, TRUE);
+  d->dct_method = JDCT_IFAST;  // only the last row is transformed, and its pixels are thrown away
+  jpeg_start_decompress(d);
+  JSAMPARRAY row = (*d->mem->alloc_sarray)((j_common_ptr) d, JPOOL_IMAGE, d->output_width * d->output_components, 1);
+  // libjpeg-turbo decodes the skipped rows' Huffman symbols (it must, to stay in step) and drops them: no
+  // coefficient is kept, transformed or converted. Every restart marker is read as a whole-photo decode reads it,
+  // with the same warnings (which fail here: see sjt_errors_emit).
+  if (d->output_height > 1) jpeg_skip_scanlines(d, d->output_height - 1);
+  while (d->output_scanline < d->output_height) jpeg_read_scanlines(d, row, 1);
+  jpeg_finish_decompress(d);
+  return 0;
+}

@@ -87,13 +87,15 @@ void sjr_end(sjr_reader *r) {
 void sjr_free(sjr_reader *r) {
   if (!r) return;
   sjr_end(r);
+  sjs_stop_release(r->error.stop);
   free(r);
 }
 
 sjr_reader *sjr_open(int fd, size_t max_bytes, const sjs_stop *stop, sjr_header *header) {
   sjr_reader *r = calloc(1, sizeof *r);
   if (!r) return NULL;
-  r->error.stop = stop;
+  // A reference of its own: the reader may outlive whoever handed the flag over (see JPEGStop.h).
+  r->error.stop = sjs_stop_retain(stop);
   r->limit = max_bytes;
   r->fd = fcntl(fd, F_DUPFD_CLOEXEC, 0);
   r->buffer = malloc(SJR_BUFFER);

@@ -18,7 +18,11 @@ int sjt_damage(const sjt_state *s) { return s->error.damage; }
 
 void *sjt_arrays_of(sjt_state *s) { return &s->arrays; }
 
-void sjt_set_stop(sjt_state *s, const sjs_stop *stop) { s->error.stop = stop; }
+void sjt_set_stop(sjt_state *s, const sjs_stop *stop) {
+  const sjs_stop *held = s->error.stop;
+  s->error.stop = sjs_stop_retain(stop);
+  sjs_stop_release(held);
+}
 
 int sjt_set_direct(sjt_state *s, int on) {
   s->direct.enabled = on != 0;
@@ -85,6 +89,7 @@ void sjt_free(sjt_state *s) {
   free(s->mem);
   free(s->icc);
   free(s->out_buffer);
+  sjs_stop_release(s->error.stop);
   free(s);
 }
 

@@ -105,14 +105,14 @@ struct UnicodePathTests {
       "m.json",
       #"""
       {"version": 1, "jobs": [{"id": "a", "base": "photo.ppm", "output": "\u00e9.png", "viewOutput": "e\u0301.png",
-        "view": {"width": 10, "height": 6}}]}
+        "view": {"width": 20, "height": 16}}]}
       """#)
     let result = try cli.run(["render", "m.json", "--out", "out"])
     #expect(result.status == 0, "\(result.stderr)")
     let main = try Pixels(cli.path("out/\(Self.nfc).png"))
     let view = try Pixels(cli.path("out/\(Self.nfd).png"))
     #expect((main.width, main.height) == (40, 20))
-    #expect((view.width, view.height) == (10, 6))
+    #expect((view.width, view.height) == (20, 16))
   }
 
   /// `../\u{301}d/x.png` is `..`, then `\u{301}d`: a Character split saw one component, validate passed, and render

@@ -65,6 +65,12 @@ struct ValidateRenderAgreementTests {
       jobs: [#"{"id": "a", "base": "photo.png", "output": "./.stampcam/0123456789abcdef0123456789abcdef"}"#],
       words: ["jobs[0].output: must not be in .stampcam/, where render keeps its resume records"]),
     Case(
+      name: "a view too small to draw on",
+      jobs: [
+        #"{"id": "a", "base": "photo.png", "output": "a.png", "viewOutput": "v.png", "view": {"width": 1, "height": 1}}"#
+      ],
+      words: ["jobs[0].view.width: 1 is too small (at least 16)", "jobs[0].view.height: 1 is too small (at least 16)"]),
+    Case(
       name: "a photo taller than JPEG holds",
       jobs: [#"{"id": "a", "base": "tall.png", "output": "a.jpg"}"#], renderStatus: 1,
       words: ["a.jpg: it would be 1 x 65501 pixels, and JPEG holds at most 65500 pixels a side"]),
@@ -75,9 +81,9 @@ struct ValidateRenderAgreementTests {
     Case(
       name: "a view output taller than WebP holds",
       jobs: [
-        #"{"id": "a", "base": "photo.png", "output": "a.png", "viewOutput": "v.webp", "view": {"width": 10, "height": 8192, "screenScale": 2}}"#
+        #"{"id": "a", "base": "photo.png", "output": "a.png", "viewOutput": "v.webp", "view": {"width": 16, "height": 8192, "screenScale": 2}}"#
       ], renderStatus: 1,
-      words: ["v.webp: it would be 20 x 16384 pixels, and WebP holds at most 16383 pixels a side"]),
+      words: ["v.webp: it would be 32 x 16384 pixels, and WebP holds at most 16383 pixels a side"]),
   ]
 
   @Test(arguments: cases)
@@ -119,7 +125,7 @@ struct ValidateRenderAgreementTests {
         {"id": "b", "base": "photo.png", "output": "a.overlay2.png"},
         {"id": "c", "base": "photo.png", "output": "d.png/x.png"},
         {"id": "d", "base": "photo.png", "output": "d.png/y.png", "viewOutput": "d.png/v.webp",
-         "view": {"width": 10, "height": 8191.5, "screenScale": 2}},
+         "view": {"width": 16, "height": 8191.5, "screenScale": 2}},
         {"id": "e", "base": "photo.png", "output": "\#(String(repeating: "d/", count: 63))x.png"},
         {"id": "f", "base": "tall.png", "output": "f.jpg"}
       ]}

@@ -26,7 +26,7 @@ typedef struct {
 
 /// A reader over the file open on `fd` (duplicated: the caller keeps owning `fd`; read with pread from its start,
 /// the offset untouched), reading at most `max_bytes` of it and stopping once `stop` is raised (when `stop` is not
-/// NULL; borrowed: it must outlive the reader). Reads the header into `*header`. NULL when out of memory, `fd`
+/// NULL; the reader holds a reference to it, sjs_stop_retain, until sjr_free). Reads the header into `*header`. NULL when out of memory, `fd`
 /// cannot be duplicated, or libjpeg cannot read the header. The caller frees it with sjr_free.
 sjr_reader *sjr_open(int fd, size_t max_bytes, const sjs_stop *stop, sjr_header *header);
 

@@ -51,7 +51,7 @@ int sjt_open(sjt_state *s, int fd, size_t max_bytes, sjt_header *header, char *m
 int sjt_damage(const sjt_state *s);
 
 /// Makes every later call fail ("stopped") soon once `stop` is raised (set from another thread); NULL: never.
-/// The flag is borrowed: it must outlive its use.
+/// The state holds a reference to the flag (sjs_stop_retain) until the next call or sjt_free.
 void sjt_set_stop(sjt_state *s, const sjs_stop *stop);
 
 /// Regions decoded and encoded straight between coefficients and pixels with libjpeg's own transforms (`on` 1, the
@@ -109,6 +109,11 @@ int sjt_write(sjt_state *s, int fd, int orientation, char *message, size_t lengt
 /// writes the whole file: the spans' intervals where they were encoded, every other interval copied from the
 /// source, to the open file `fd`, which the caller keeps owning.
 int sjt_restart_index(sjt_state *s, int *interval, char *message, size_t length);
+/// Checks every interval of the indexed file as libjpeg reads them in a whole-photo decode (their Huffman symbols
+/// decoded and dropped, every restart marker read), so that intervals sjt_write_spliced copies unread are no less
+/// checked than the pixel path's: 0 when libjpeg finds nothing wrong, -1 when it warns (corrupt data: sjt_damage
+/// says which kind) or fails. The index and the file stay for sjt_span_open.
+int sjt_restart_check(sjt_state *s, char *message, size_t length);
 int sjt_span_open(sjt_state *s, int first, int count, int height, char *message, size_t length);
 int sjt_span_encode(sjt_state *s, int orientation, char *message, size_t length);
 int sjt_write_spliced(sjt_state *s, int fd, char *message, size_t length);

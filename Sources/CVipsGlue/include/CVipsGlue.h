@@ -179,7 +179,8 @@ typedef struct scv_jpeg_stream scv_jpeg_stream;
 struct sjs_stop;
 
 /// A stream over the file open on `fd` (duplicated: the caller keeps owning `fd`) whose header libvips read as
-/// `like`, reading at most `max_bytes` of it and stopping once `stop` is raised (when `stop` is not NULL). NULL
+/// `like`, reading at most `max_bytes` of it and stopping once `stop` is raised (when `stop` is not NULL; its reader
+/// holds a reference to the flag for as long as the stream and every image over it live). NULL
 /// when `like` is not libvips' JPEG loader's, or libjpeg would not decode it as libvips does (CMYK, YCCK, not 8
 /// bits), or libjpeg cannot read its header: libvips then decodes it.
 scv_jpeg_stream *scv_jpeg_stream_open(int fd, VipsImage *like, size_t max_bytes, const struct sjs_stop *stop);

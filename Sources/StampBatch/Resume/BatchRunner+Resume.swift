@@ -2,9 +2,24 @@ import StampFiles
 import StampManifest
 
 extension BatchRunner {
+  /// The reason given for a job skipped because another run made its very outputs while this one waited for them.
+  static let madeMeanwhile = "skipped: up to date, made by another run meanwhile"
+
+  /// How long a job waits for outputs another run is writing: its `--job-timeout` (that run's job is bounded the
+  /// same way, when its runs share the options), or `maxClaimWait` with no timeout; never past a signal.
+  static func claimWait(_ options: BatchOptions, _ cancellation: Cancellation) -> ResumeLedger.Wait {
+    let seconds = options.jobTimeout > 0 ? options.jobTimeout : maxClaimWait
+    return ResumeLedger.Wait(seconds: seconds, cancelled: { cancellation.isCancelled })
+  }
+
+  /// The wait for another run's outputs when jobs have no timeout (`--job-timeout 0`), in seconds.
+  static let maxClaimWait = 300.0
+
   /// Renders `job` unless `resume` is on and its record shows its outputs were made from the same job, inputs,
   /// policy and version; records how the outputs were made after a render that succeeds. All of it happens under
-  /// the job's claim on its outputs (see `ResumeLedger.claim`): a job whose output another run is writing fails.
+  /// the job's claim on its outputs (see `ResumeLedger.claim`): a job whose output another run is writing waits for
+  /// it (see `claimWait`) and is then skipped when that run made this job's very outputs, rendered otherwise; it
+  /// fails when the other run holds the output past the wait.
   /// The outcome's `resume` says why the job was skipped or rendered when `resume` is on.
   static func perform(
     _ job: JobEntry, with renderer: JobRenderer, ledger: ResumeLedger?, options: BatchOptions,
@@ -16,7 +31,7 @@ extension BatchRunner {
     let outputs = renderer.outputs(of: job).map(\.path)
     let claim: ResumeLedger.Claim
     do {
-      claim = try ledger.claim(outputs)
+      claim = try ledger.claim(outputs, waiting: claimWait(options, cancellation))
     } catch {
       _ = record(failure(of: job, options: options, error, seconds: 0))
       return
@@ -24,15 +39,17 @@ extension BatchRunner {
     defer { claim.release() }
     let fingerprint = ResumeFingerprint(job: job, renderer: renderer)
     var reason: String?
-    if options.resume {
+    // A job whose outputs another run was writing: that run's record says whether they are this job's very outputs
+    // (the same job, inputs, policy and version: byte for byte what this run would write), with --resume or not.
+    if options.resume || claim.waited > 0 {
       let verdict = ledger.verdict(for: job, outputs: outputs, fingerprint: fingerprint)
       if verdict == .upToDate {
-        var skipped = JobOutcome(id: job.id, status: .skipped, outputs: outputs, error: nil, seconds: 0)
-        skipped.resume = verdict.report
+        var skipped = JobOutcome(id: job.id, status: .skipped, outputs: outputs, error: nil, seconds: claim.waited)
+        skipped.resume = claim.waited > 0 ? Self.madeMeanwhile : verdict.report
         _ = record(skipped)
         return
       }
-      reason = verdict.report
+      if options.resume { reason = verdict.report }
     }
     ledger.forget(job)
     // The record is written with the report line, once the outputs are in place (see `TemporaryFiles.commit`), and

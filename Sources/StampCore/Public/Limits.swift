@@ -21,6 +21,12 @@ public struct Limits: Sendable, Hashable {
   /// folder is one made under `--out`; no batch needs them nested deeper.
   public var maxOutputComponents: Int
 
+  /// The smallest side of a view (the screen the gestures are made on), in points: a manifest's `view` and the
+  /// recorder's `--view` refuse less. Two fingers at the default slops (10 points) fit on such a screen, and the
+  /// recorder's page has a picture to draw; nothing smaller is a screen anyone touches. (The view output itself is
+  /// drawn at any size down to one pixel.)
+  public static let minViewSide: Double = 16
+
   /// The photos' default pixel limit, which the view outputs' default follows.
   public static let defaultMaxPixels = 100_000_000
 

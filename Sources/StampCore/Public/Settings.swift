@@ -40,6 +40,10 @@ public struct GestureSettings: Sendable, Hashable {
   public var doubleTapInterval: Double = 0.35
   /// The second tap of a double tap must begin within this distance of the first (at most), in view points.
   public var doubleTapDistance: Double = 40
+  /// Whether a pinch on a stamp also moves it with the fingers: false (the default) keeps the stamp's centre where
+  /// it is while it scales and turns; true moves it, besides, by the motion of the fingers' midpoint (converted to
+  /// image pixels as a drag's motion is), as sticker apps do. Either way the stamp scales and turns about its centre.
+  public var pinchMoves = false
   /// Output JPEG/WebP quality; nil means the default (90) or a lossless path where one applies.
   public var quality: Int? = nil
 

@@ -32,6 +32,9 @@ struct Manipulation: Sendable {
   private var movedBeforeStart = false
   /// The target stamp's pose with the steps made before the pinch started.
   private var held: StampPose = (1, 0)
+  /// The fingers' midpoint's motion before the pinch started, in view points: with `pinchMoves`, the stamp takes it
+  /// when the pinch starts.
+  private var heldShift = StampPoint.zero
   /// How far the gesture under way has gone since its fingers formed it, for its phase events.
   private(set) var progress = GestureProgress()
 
@@ -61,6 +64,7 @@ struct Manipulation: Sendable {
       reported = false
       pinching = false
       movedBeforeStart = false
+      heldShift = .zero
       if let target { held = canvas.pose(of: target) }
     }
     fingers = count
@@ -110,12 +114,17 @@ struct Manipulation: Sendable {
     anchorA = a
     anchorB = b
     let progressed = progress.update(a, b, turn: turn)
-    let moved = ratio != 1 || turn != 0 || (target == nil && mid != previousMid)
+    // A stamp follows the midpoint only with `pinchMoves`; the viewport always keeps the image under it.
+    let follows = target == nil || canvas.settings.pinchMoves
+    let moved = ratio != 1 || turn != 0 || (follows && mid != previousMid)
     let starting = !pinching
     if starting {
       if moved {
         movedBeforeStart = true
-        if target != nil { held = canvas.step(held, ratio: ratio, turn: turn) }
+        if target != nil {
+          held = canvas.step(held, ratio: ratio, turn: turn)
+          if follows { heldShift = heldShift + (mid - previousMid) }
+        }
       }
       let slop = canvas.settings.pinchSlop
       guard Self.isPastPinchSlop(a, from: origin.a, slop: slop) || Self.isPastPinchSlop(b, from: origin.b, slop: slop)
@@ -132,8 +141,10 @@ struct Manipulation: Sendable {
     if let target {
       if starting {
         canvas.setPose(target, held)
+        if heldShift != .zero { canvas.dragStamp(target, by: heldShift) }
       } else {
         canvas.pinchStamp(target, ratio: ratio, turn: turn)
+        if follows && mid != previousMid { canvas.dragStamp(target, by: mid - previousMid) }
       }
     } else {
       let distance = current.length

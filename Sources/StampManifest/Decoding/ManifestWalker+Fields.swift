@@ -79,6 +79,7 @@ extension ManifestWalker {
     patch.pinchSlop = number(m, shape, "pinchSlop", path)
     patch.doubleTapInterval = number(m, shape, "doubleTapInterval", path)
     patch.doubleTapDistance = number(m, shape, "doubleTapDistance", path)
+    patch.pinchMoves = bool(m, "pinchMoves", path)
     patch.quality = integer(m, shape, "quality", path)
     return patch
   }

@@ -11,6 +11,7 @@ struct SettingsPatch: Sendable {
   var pinchSlop: Double?
   var doubleTapInterval: Double?
   var doubleTapDistance: Double?
+  var pinchMoves: Bool?
   var quality: Int?
 
   func apply(to settings: inout GestureSettings) {
@@ -23,6 +24,7 @@ struct SettingsPatch: Sendable {
     if let pinchSlop { settings.pinchSlop = pinchSlop }
     if let doubleTapInterval { settings.doubleTapInterval = doubleTapInterval }
     if let doubleTapDistance { settings.doubleTapDistance = doubleTapDistance }
+    if let pinchMoves { settings.pinchMoves = pinchMoves }
     if let quality { settings.quality = quality }
   }
 }

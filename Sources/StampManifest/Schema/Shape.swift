@@ -33,6 +33,8 @@ struct NumberBounds: Sendable {
   static let coordinate = NumberBounds(min: -1e6, minExclusive: false, max: 1e6)
   /// Widths and view sizes, in points or pixels.
   static let length = NumberBounds(min: 1e-3, minExclusive: false, max: 1e6)
+  /// A view's sides, in points: at least `Limits.minViewSide`.
+  static let viewSide = NumberBounds(min: Limits.minViewSide, minExclusive: false, max: 1e6)
   static let distance = NumberBounds(min: 0, minExclusive: false, max: 1e6)
   /// Scale factors, and the ends of the scale and zoom ranges.
   static let factor = NumberBounds(min: 1e-3, minExclusive: false, max: 1000)

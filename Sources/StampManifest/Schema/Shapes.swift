@@ -5,8 +5,8 @@ enum Shapes {
   static let view = Shape(
     "view", "The screen the gestures were made on, in points.",
     [
-      Field("width", .number(.length), required: true, "Width in points."),
-      Field("height", .number(.length), required: true, "Height in points."),
+      Field("width", .number(.viewSide), required: true, "Width in points (at least 16)."),
+      Field("height", .number(.viewSide), required: true, "Height in points (at least 16)."),
       Field(
         "screenScale", .number(.screenScale),
         "Pixels per point of the screen, for viewOutput (default 1)."),
@@ -38,6 +38,10 @@ enum Shapes {
         "doubleTapDistance", .number(.distance),
         "Farthest the second tap of a double tap may land from the first, in points; exactly this far still counts "
           + "(default 40)."),
+      Field(
+        "pinchMoves", .boolean,
+        "Whether a pinch on a stamp also moves it by the motion of the fingers' midpoint (true), or keeps its centre "
+          + "where it is while it scales and turns (default false)."),
       Field("quality", .integer(NumberBounds(min: 1, minExclusive: false, max: 100)), "JPEG/WebP quality (90)."),
     ])
 

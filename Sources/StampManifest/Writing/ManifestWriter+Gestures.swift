@@ -49,6 +49,9 @@ extension ManifestWriter {
     number("pinchSlop", settings.pinchSlop, defaults.pinchSlop)
     number("doubleTapInterval", settings.doubleTapInterval, defaults.doubleTapInterval)
     number("doubleTapDistance", settings.doubleTapDistance, defaults.doubleTapDistance)
+    if settings.pinchMoves != defaults.pinchMoves {
+      members.append(("pinchMoves", .literal(String(settings.pinchMoves))))
+    }
     if let quality = settings.quality { members.append(("quality", .literal(String(quality)))) }
     return members
   }

@@ -14,7 +14,8 @@ import StampFiles
 final class JPEGStream: @unchecked Sendable {
   private let stream: OpaquePointer
   let path: String
-  /// Holds the stop switch the reader watches (its flag) for as long as the reader lives.
+  /// The job's stop switch, for the reason a stopped read gives; the C reader holds its own reference to the
+  /// switch's flag, as the image over it may outlive both this object and the control.
   private let control: JobControl?
 
   private init(stream: OpaquePointer, path: String, control: JobControl?) {

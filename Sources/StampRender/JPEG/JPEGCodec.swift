@@ -139,6 +139,12 @@ final class JPEGCodec: @unchecked Sendable {
     return status == 0 ? Int(interval) : nil
   }
 
+  /// Reads every restart interval of the indexed file as a whole-photo decode does, keeping nothing (see
+  /// `sjt_restart_check`): corrupt data anywhere, copied intervals included, is `RenderError.damaged`.
+  func checkRestarts() throws {
+    try check("read JPEG data") { sjt_restart_check(state, $0, $1) }
+  }
+
   /// Makes `count` restart intervals from `first` (`height` pixel rows) the coefficients that `decode` and
   /// `replace` work on, in the span's coordinates.
   func openSpan(first: Int, count: Int, height: Int) throws {

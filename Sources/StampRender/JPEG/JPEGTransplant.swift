@@ -135,6 +135,9 @@ enum JPEGTransplant {
       guard let interval = try codec.indexRestarts(),
         let plan = RestartSpans(rows: rows, mcusWide: blocks.mcusWide, mcusHigh: blocks.mcusHigh, interval: interval)
       else { return nil }
+      // The intervals copied are never decoded for the edit: at `--fail-on error` and above libjpeg reads them all
+      // (their symbols dropped) first, so damage there fails the job as the pixel path's decode would.
+      if settings.inputs.failOn >= .error { try codec.checkRestarts() }
       for span in plan.spans {
         let top = span.rows.lowerBound * blocks.mcuHeight
         let bottom = min(span.rows.upperBound * blocks.mcuHeight, height)

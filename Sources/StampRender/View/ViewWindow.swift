@@ -44,6 +44,17 @@ extension Renderer {
     }
   }
 
+  /// The largest factor the view's Lanczos reduce is given: libvips 8.14's is exact up to it.
+  static let maxReduce = 8.0
+
+  /// A view's `shrink` as a whole box-average factor (1: none) and the factor left for the reduce, at most
+  /// `maxReduce` unless the box would pass `largest` (the photo's longer side, which it averages to one pixel).
+  static func viewShrink(_ shrink: Double, largest: Int) -> (box: Int, rest: Double) {
+    guard shrink.isFinite, shrink > maxReduce else { return (1, shrink) }
+    let box = Int(min((shrink / maxReduce).rounded(.up), Double(max(largest, 1))))
+    return (box, shrink / Double(box))
+  }
+
   /// `picture` (the composed photo) cut to `window` and staged for `target`.
   private func stage(_ picture: Image, window: ViewWindow, to target: OutputTarget, format: OutputFormat, quality: Int?)
     throws -> StagedFile
@@ -57,14 +68,28 @@ extension Renderer {
     // Shrinking a 12-megapixel photo to a phone screen: Lanczos first, then the affine places it to a fraction of a
     // pixel. The reduced size is rounded, so the window's origin is carried into the reduced image as libvips puts
     // its points (see Reduction); it then shows at scale 1.
+    // libvips 8.14's Lanczos-3 reduce darkens a picture past a factor of 8 (a flat grey of 200 comes out 198 at 12,
+    // 187 at 128, 184 at 250) and refuses one past 333 ("reduce factor too large"), which a small screen over a
+    // large photo needs: such a factor is first box-averaged by a whole factor (exact, and black past the photo, as
+    // the screen's bars are), leaving the reduce at most 8.
     if k < 1 {
-      let shrink = 1 / k
-      let reduced = try source.derive("reduce") { scv_reduce($0, &$1, shrink, shrink) }
-      origin = Reduction(
-        hshrink: shrink, vshrink: shrink, from: (source.width, source.height), to: (reduced.width, reduced.height)
-      ).map(origin)
-      source = reduced
-      k = 1
+      let (box, rest) = Self.viewShrink(1 / k, largest: max(source.width, source.height))
+      if box > 1 {
+        let boxed = try source.derive("shrink") { scv_box_shrink($0, &$1, Int32(box), 0, 0) }
+        origin = StampPoint(origin.x / Double(box), origin.y / Double(box))
+        source = boxed
+      }
+      if rest <= Self.maxReduce {
+        let reduced = try source.derive("reduce") { scv_reduce($0, &$1, rest, rest) }
+        origin = Reduction(
+          hshrink: rest, vshrink: rest, from: (source.width, source.height), to: (reduced.width, reduced.height)
+        ).map(origin)
+        source = reduced
+        k = 1
+      } else {
+        // The whole photo is one pixel and still far smaller than one of the screen's: the affine places it.
+        k = 1 / rest
+      }
     }
     // u_out = k * (u_source - origin), in libvips' coordinates (pixel i sampled at i).
     let odx = k * 0.5 - 0.5 - k * origin.x

@@ -15,8 +15,9 @@ package final class JobControl: Sendable {
   }
   private let state = Locked(State())
   /// Raised once stopped: read by libjpeg's progress monitor on the job's thread. It is an atomic in C, which is
-  /// what makes sharing the pointer safe. Nil only when it could not be allocated: the JPEG work then runs to its
-  /// end, and the job still fails at its next checkpoint.
+  /// what makes sharing the pointer safe, with counted references: the control holds one, and each C reader it is
+  /// handed to takes its own (a libvips image over a row reader may outlive the control). Nil only when it could
+  /// not be allocated: the JPEG work then runs to its end, and the job still fails at its next checkpoint.
   nonisolated(unsafe) let stopFlag: OpaquePointer?
 
   /// A control not yet stopped.
@@ -25,7 +26,7 @@ package final class JobControl: Sendable {
   }
 
   deinit {
-    sjs_stop_destroy(stopFlag)
+    sjs_stop_release(stopFlag)
   }
 
   /// Stops the job: the evaluations in flight are killed and every later one fails with `reason`.

@@ -138,3 +138,60 @@ struct ManipulationTests {
     #expect(close(try replay(back).viewport.visible, StampRect(x: 0, y: 0, width: 2000, height: 1500)))
   }
 }
+
+extension ManipulationTests {
+  /// A 1000 x 800 photo on a 500 x 400 screen (fit 0.5), a 100-point stamp at view (250, 200), image (500, 400).
+  /// Fingers 60 points apart about the stamp's centre, (220, 200) and (280, 200), end at (235, 188) and (325, 188):
+  /// 90 apart (x1.5), their midpoint moved from (250, 200) to (280, 188), by (30, -12) points, which at fit 0.5 is
+  /// (60, -24) image pixels. The first case moves in one frame; the second first by (2, 0) together (inside the
+  /// pinch slop: the pinch has not started) and then the rest, which the pinch catches up on when it starts.
+  static let midpointMoves: [[[TouchEvent]]] = [
+    [
+      [touch(0, 1, .began, 220, 200), touch(0, 2, .began, 280, 200)],
+      [touch(0.1, 1, .moved, 235, 188), touch(0.1, 2, .moved, 325, 188)],
+      [touch(0.2, 1, .ended, 235, 188), touch(0.2, 2, .ended, 325, 188)],
+    ],
+    [
+      [touch(0, 1, .began, 220, 200), touch(0, 2, .began, 280, 200)],
+      [touch(0.05, 1, .moved, 222, 200), touch(0.05, 2, .moved, 282, 200)],
+      [touch(0.1, 1, .moved, 235, 188), touch(0.1, 2, .moved, 325, 188)],
+      [touch(0.2, 1, .ended, 235, 188), touch(0.2, 2, .ended, 325, 188)],
+    ],
+  ]
+
+  @Test("pinchMoves: a pinch whose midpoint moves by (30, -12) points at fit 0.5 moves the stamp by (60, -24) px")
+  func pinchMovesFollowsTheMidpoint() throws {
+    for frames in Self.midpointMoves {
+      for moves in [false, true] {
+        var settings = GestureSettings()
+        settings.pinchMoves = moves
+        let star = StampSpec(id: "star", center: StampPoint(250, 200), width: 100, pixelSize: StampSize(64, 64))
+        var session = try StampSession(
+          imageSize: StampSize(1000, 800), view: StampSize(500, 400), stamps: [star], settings: settings)
+        for frame in frames { try session.feed(frame) }
+        let stamp = try #require(session.stamps.first)
+        let expected = moves ? StampPoint(560, 376) : StampPoint(500, 400)
+        #expect(close(stamp.center, expected), "pinchMoves \(moves), \(frames.count) frames: \(stamp.center)")
+        #expect(close(stamp.scale, 1.5) && close(stamp.rotation, 0))
+      }
+    }
+  }
+
+  /// With pinchMoves, two fingers sliding together on a stamp (no scale, no turn) move it as a pinch; without it
+  /// they change nothing. Fingers (460, 500) and (560, 500) on the 1000 x 1000 photo with no view slide by (0, 40).
+  @Test("pinchMoves: two fingers sliding together move the stamp by their motion, and only with the setting")
+  func twoFingersSlidingTogether() throws {
+    let events = [
+      touch(0, 1, .began, 460, 500), touch(0, 2, .began, 560, 500),
+      touch(0.1, 1, .moved, 460, 540), touch(0.1, 2, .moved, 560, 540),
+      touch(0.2, 1, .ended, 460, 540), touch(0.2, 2, .ended, 560, 540),
+    ]
+    var settings = GestureSettings()
+    settings.pinchMoves = true
+    let moved = try replay(plainScene(stamps: [stampS], [.touches(events)], settings: settings))
+    #expect(moved.stamps[0].center == StampPoint(500, 540))
+    #expect(moved.gestures.map(\.kind) == [.pinch])
+    let still = try replayed(events)
+    #expect(still.stamps[0].center == StampPoint(500, 500) && still.gestures.isEmpty)
+  }
+}

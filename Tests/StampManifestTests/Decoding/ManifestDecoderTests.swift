@@ -93,13 +93,13 @@ struct ManifestDecoderTests {
   @Test func screenScaleComesWithTheView() throws {
     let manifest = """
       {"version": 1, "defaults": {"view": {"width": 390, "height": 844, "screenScale": 3}},
-       "jobs": [{"base": "a.jpg"}, {"base": "b.jpg", "view": {"width": 10, "height": 10}}]}
+       "jobs": [{"base": "a.jpg"}, {"base": "b.jpg", "view": {"width": 20, "height": 20}}]}
       """
     let jobs = try ManifestDecoder().decode(Array(manifest.utf8), file: "m.json").jobs
     #expect(jobs[0].screenScale == 3 && jobs[0].view == StampSize(390, 844))
     #expect(jobs[1].screenScale == 1)
     #expect(
-      problems(job: #"{"base": "a.jpg", "view": {"width": 10, "height": 10, "screenScale": 0}}"#).first?
+      problems(job: #"{"base": "a.jpg", "view": {"width": 20, "height": 20, "screenScale": 0}}"#).first?
         .contains("jobs[0].view.screenScale") == true)
   }
 
@@ -112,6 +112,35 @@ struct ManifestDecoderTests {
     settings.zoomRange = 1...3
     #expect(b.settings == settings, "settings merge key by key over the design's defaults")
     #expect(b.stamps.isEmpty && b.gestures.isEmpty)
+  }
+
+  /// `pinchMoves` comes from the defaults and each job like every setting, and the job's replay (what render and
+  /// explain run) follows it: the pinch of `ManipulationTests`, its midpoint moved by (30, -12) points at fit 0.5
+  /// (a 1000 x 800 photo on a 500 x 400 view), moves the stamp from image (500, 400) to (560, 376) only where set.
+  @Test func pinchMovesComesFromTheDefaultsAndEachJobAndTheReplayFollowsIt() throws {
+    let touches = #"""
+      "gestures": [{"touches": [
+        {"t": 0, "id": 1, "phase": "began", "x": 220, "y": 200}, {"t": 0, "id": 2, "phase": "began", "x": 280, "y": 200},
+        {"t": 0.1, "id": 1, "phase": "moved", "x": 235, "y": 188}, {"t": 0.1, "id": 2, "phase": "moved", "x": 325, "y": 188},
+        {"t": 0.2, "id": 1, "phase": "ended", "x": 235, "y": 188}, {"t": 0.2, "id": 2, "phase": "ended", "x": 325, "y": 188}]}]
+      """#
+    let stamp = #""stamps": [{"id": "s", "image": "s.png", "center": [250, 200], "width": 100}]"#
+    let manifest = """
+      {"version": 1, "defaults": {"view": {"width": 500, "height": 400}, "settings": {"pinchMoves": true}}, "jobs": [
+        {"id": "moves", "base": "a.jpg", \(stamp), \(touches)},
+        {"id": "fixed", "base": "a.jpg", "settings": {"pinchMoves": false}, \(stamp), \(touches)}]}
+      """
+    let jobs = try ManifestDecoder().decode(Array(manifest.utf8), file: "m.json").jobs
+    #expect(jobs.map(\.settings.pinchMoves) == [true, false])
+    let centres = try jobs.map { job in
+      try StampCore.replay(
+        job.scene(imageSize: StampSize(1000, 800), stampPixelSizes: ["s.png": StampSize(64, 64)])
+      ).stamps[0].center
+    }
+    #expect(centres == [StampPoint(560, 376), StampPoint(500, 400)])
+    #expect(
+      problems(job: #"{"base": "a.jpg", "settings": {"pinchMoves": "yes"}}"#).first?
+        .contains("jobs[0].settings.pinchMoves: expected true or false") == true)
   }
 
   @Test func theBundledExampleDecodes() throws {

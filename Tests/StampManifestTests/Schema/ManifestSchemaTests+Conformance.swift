@@ -203,14 +203,17 @@ extension SchemaConformanceTests {
     ]
 
     static let numbers: [Agreement] = [
-      job("a view at the upper bound", #""view": {"width": 1000000, "height": 1}"#, valid: true),
-      job("a view past the upper bound", #""view": {"width": 1000001, "height": 1}"#, valid: false),
-      job("a view of width 0 (exclusive minimum)", #""view": {"width": 0, "height": 1}"#, valid: false),
-      job("an infinite width", #""view": {"width": 1e999, "height": 1}"#, valid: false),
-      job("a view without height", #""view": {"width": 1}"#, valid: false),
-      job("screenScale 16", #""view": {"width": 1, "height": 1, "screenScale": 16}"#, valid: true),
-      job("screenScale 17", #""view": {"width": 1, "height": 1, "screenScale": 17}"#, valid: false),
-      job("a width of true", #""view": {"width": true, "height": 1}"#, valid: false),
+      job("a view at the upper bound", #""view": {"width": 1000000, "height": 16}"#, valid: true),
+      job("a view past the upper bound", #""view": {"width": 1000001, "height": 16}"#, valid: false),
+      job("a view at the lower bound", #""view": {"width": 16, "height": 16}"#, valid: true),
+      job("a view too small to draw", #""view": {"width": 15.99, "height": 16}"#, valid: false),
+      job("a view of 1 x 1", #""view": {"width": 1, "height": 1}"#, valid: false),
+      job("a view of width 0", #""view": {"width": 0, "height": 16}"#, valid: false),
+      job("an infinite width", #""view": {"width": 1e999, "height": 16}"#, valid: false),
+      job("a view without height", #""view": {"width": 16}"#, valid: false),
+      job("screenScale 16", #""view": {"width": 16, "height": 16, "screenScale": 16}"#, valid: true),
+      job("screenScale 17", #""view": {"width": 16, "height": 16, "screenScale": 17}"#, valid: false),
+      job("a width of true", #""view": {"width": true, "height": 16}"#, valid: false),
     ]
 
     static let pairs: [Agreement] = [

@@ -13,7 +13,7 @@ struct ManifestSchemaTests {
     "view": ["width", "height", "screenScale"],
     "settings": [
       "scaleRange", "zoomRange", "doubleTap", "zoomStep", "tapMaxDuration", "tapSlop", "pinchSlop",
-      "doubleTapInterval", "doubleTapDistance", "quality",
+      "doubleTapInterval", "doubleTapDistance", "pinchMoves", "quality",
     ],
     "stamp": ["id", "image", "center", "photoCenter", "width", "photoWidth", "scale", "rotation", "locked"],
     "gesture": ["touches", "tap", "doubleTap", "twoFingerTap", "pinch", "drag"],

@@ -118,11 +118,11 @@ import Testing
   }
 
   /// The most extreme manifest the bounds allow: the smallest view over the largest zoom-out, a stamp as wide as
-  /// allowed at the farthest point. Fit is 0.001 / 4000 and zoom 0.001, so a view point is 4e9 pixels and
-  /// the stamp would be 4e15 pixels across: the replay refuses it rather than handing the renderer such numbers.
+  /// allowed at the farthest point. Fit is 16 / 4000 and zoom 0.001, so a view point is 250,000 pixels and
+  /// the stamp would be 2.5e11 pixels across: the replay refuses it rather than handing the renderer such numbers.
   @Test func theExtremesTogetherGiveAClearReplayError() throws {
     let job = #"""
-      {"base": "b", "view": {"width": 0.001, "height": 0.001}, "settings": {"zoomRange": [0.001, 0.001]},
+      {"base": "b", "view": {"width": 16, "height": 16}, "settings": {"zoomRange": [0.001, 0.001]},
        "stamps": [{"id": "s", "image": "s.png", "center": [1e6, -1e6], "width": 1e6}]}
       """#
     let manifest = try ManifestDecoder().decode(Array("{\"version\": 1, \"jobs\": [\(job)]}".utf8), file: "m.json")

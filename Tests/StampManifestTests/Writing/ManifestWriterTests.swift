@@ -17,6 +17,7 @@ struct ManifestWriterTests {
     settings.pinchSlop = 0
     settings.doubleTapInterval = 0.3
     settings.doubleTapDistance = 30
+    settings.pinchMoves = true
     settings.quality = 85
     let stamps = [
       StampEntry(id: "cam", image: "stamps/cam.png", center: StampPoint(100.5, 1.0 / 3)),

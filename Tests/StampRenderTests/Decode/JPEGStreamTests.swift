@@ -1,5 +1,6 @@
 import Foundation
 import StampCore
+import StampFiles
 import Testing
 
 @testable import StampRender
@@ -52,6 +53,27 @@ struct JPEGStreamTests {
     let (got, expected) = (try reader.telling { try reading.image.pixels() }, try loading.image.pixels())
     #expect(got.count == 61 * 203 * 3)
     #expect(got == expected)
+  }
+
+  /// The libvips image over the reader outlives the reader object and the job's control whose stop flag the C
+  /// reader reads: the reader holds a reference of its own to the flag, so the image still decodes, libvips'
+  /// loader's very pixels. (When the control freed the flag, the reader read freed memory, which looked raised:
+  /// "stopped".)
+  @Test func theImageOutlivesTheControlWhoseFlagItReads() throws {
+    let fixtures = try Fixtures()
+    defer { fixtures.remove() }
+    let base = try Self.photo(.baseline420, in: fixtures)
+    let file = try InputFile.open(base)
+    let header = try Image.open(file, sequential: true, policy: InputPolicy())
+    var image: Image?
+    do {
+      let control = JobControl()
+      let stream = try #require(JPEGStream.open(file, like: header, maxBytes: 1 << 30, control: control))
+      image = try stream.image(like: header)
+    }
+    let decoded = try #require(image).pixels()
+    #expect(decoded.count == 61 * 203 * 3)
+    #expect(decoded == (try Image.open(base, sequential: false).pixels()))
   }
 
   /// A progressive photo decoded into a codec's kept coefficient arrays (as `Renderer.stage` has it) is libvips'

@@ -268,3 +268,63 @@ struct EntropyIntervals {
     }
   }
 }
+
+extension RestartIntervalTests {
+  /// One bit flipped in an interval no stamp touches (intervals copied without being decoded for the edit): at the
+  /// default `--fail-on error` the job fails as the pixel path does, naming the photo and leaving no file; at
+  /// `none` the intervals are copied as they are; the undamaged photo renders the same bytes either way.
+  @Test func aFlippedBitInACopiedIntervalFailsAtTheDefaultLevel() throws {
+    let fixtures = try Fixtures()
+    defer { fixtures.remove() }
+    // 160 x 240 at 4:2:0: MCUs of 16 x 16, 10 a row, 15 rows; 10 MCUs an interval, so interval k is MCU row k. The
+    // stamp at (30, 30) touches rows 0-3 at most; interval 12 (pixel rows 192 ..< 208) is copied.
+    let good = try fixtures.jpeg("good.jpg", width: 160, height: 240, subsampling: .half, restartInterval: 10) {
+      Fixtures.texture($0, $1)
+    }
+    let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: good)))
+    let restarts = bytes.indices.dropLast().filter { bytes[$0] == 0xFF && (0xD0...0xD7).contains(bytes[$0 + 1]) }
+    try #require(restarts.count == 14)
+    // Interval 12 lies between the 12th and the 13th marker. The first bit flipped there that libjpeg's own read
+    // of the photo warns about (most do: the decoder loses step), away from any 0xFF (no marker made or unmade).
+    let damaged = fixtures.path("flipped.jpg")
+    var found = false
+    search: for at in (restarts[11] + 4)..<(restarts[12] - 2) where bytes[at - 1] != 0xFF && bytes[at] != 0xFF {
+      for bit in 0..<8 where bytes[at] ^ (1 << bit) != 0xFF {
+        var copy = bytes
+        copy[at] ^= 1 << bit
+        try Data(copy).write(to: URL(fileURLWithPath: damaged))
+        if (try? readStrictly(damaged)) == nil {
+          found = true
+          break search
+        }
+      }
+    }
+    try #require(found)
+
+    let plan = try fixtures.redStamps(on: damaged)
+    let output = fixtures.path("out.jpg")
+    // Both paths: the error names the photo and says what libjpeg found, in the same words.
+    for name in ["out.jpg", "out.png"] {
+      do {
+        let path = try Renderer().render(plan, to: fixtures.path(name))
+        Issue.record("a photo with a corrupt interval rendered to \(name) by the \(path) path")
+      } catch RenderError.input(let path, let problem) {
+        #expect(path.hasSuffix("flipped.jpg"))
+        #expect(problem.hasPrefix("corrupt JPEG data (Corrupt JPEG data: "), "\(name): \(problem)")
+      }
+    }
+    #expect(try fixtures.files() == ["flipped.jpg", "good.jpg", "red.png"])
+
+    var lenient = Renderer()
+    lenient.inputs.failOn = .none
+    #expect(try lenient.render(plan, to: output) == .restartIntervals)
+    #expect(try EntropyIntervals(path: output).intervals[12] == EntropyIntervals(path: damaged).intervals[12])
+
+    let clean = try fixtures.redStamps(on: good)
+    let checked = fixtures.path("checked.jpg")
+    let unchecked = fixtures.path("unchecked.jpg")
+    #expect(try Renderer().render(clean, to: checked) == .restartIntervals)
+    #expect(try lenient.render(clean, to: unchecked) == .restartIntervals)
+    #expect(FileManager.default.contentsEqual(atPath: checked, andPath: unchecked))
+  }
+}

@@ -50,4 +50,11 @@ int sjt_fixture_write(const char *path, const unsigned char *pixels, int width, 
 int sjt_fixture_decode(const char *path, unsigned char *rgb, size_t capacity, int *width, int *height, char *message,
   size_t length);
 
+/// What the lossless JPEG path should write for a colour `photo` that `edited` is an edit of, made with libjpeg
+/// alone: the photo's coefficients, except in each block where `edited`'s differ, libjpeg's encoding (the photo's
+/// quantization tables and sampling, accurate integer DCT) of `pixels` (RGB, the stored frame, `width` x `height`,
+/// as the edit should look). Written to `path`. 0, or -1 (message set).
+int sjt_fixture_expected(const char *photo, const char *edited, const unsigned char *pixels, int width, int height,
+  const char *path, char *message, size_t length);
+
 #endif

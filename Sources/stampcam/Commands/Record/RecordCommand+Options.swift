@@ -1,3 +1,5 @@
+import StampCore
+
 extension RecordCommand {
   static let name = "record"
   static let forms = [
@@ -22,10 +24,15 @@ extension RecordCommand {
   ) { $0.stamps.append($1) }
 
   static let view = Option<RecordOptions>.value(
-    "--view", "WxH", "the new job's screen in points", default: "390x844"
+    "--view", "WxH", "the new job's screen in points, each side 16 to 100000", default: "390x844"
   ) { (options, text) throws(UsageError) in
     let (w, h) = try OptionValue.pair(text, option: "--view")
     guard w <= 100_000, h <= 100_000 else { throw UsageError(message: "--view sides must be at most 100000 points") }
+    guard w >= Limits.minViewSide, h >= Limits.minViewSide else {
+      throw UsageError(
+        message: "--view sides must be at least \(Int(Limits.minViewSide)) points (a screen too small to draw on), "
+          + "not '\(text)'")
+    }
     options.view = (w, h)
   }
 

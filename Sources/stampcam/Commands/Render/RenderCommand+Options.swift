@@ -74,7 +74,8 @@ extension RenderCommand {
       Option<RenderOptions>.value(
         "--fail-on", "LEVEL",
         "when a damaged photo or stamp fails its job: none (render what decodes), truncated (files cut short), "
-          + "error (also corrupt data, such as JPEG entropy errors) or warning (any decoder warning)",
+          + "error (also corrupt data, such as JPEG entropy errors, in restart intervals copied unchanged too) or "
+          + "warning (any decoder warning)",
         default: "error"
       ) { (options, text) throws(UsageError) in
         guard let level = InputPolicy.FailOn(rawValue: text) else {
@@ -84,7 +85,8 @@ extension RenderCommand {
       }.listed(under: inputsHeading),
       Option<RenderOptions>.value(
         "--job-timeout", "SECONDS",
-        "cancel a job still running after this many seconds (0: no limit); it fails alone and leaves no file",
+        "cancel a job still running after this many seconds (0: no limit); it fails alone and leaves no file. "
+          + "Also the longest a job waits for an output another run is writing (300 s with 0)",
         default: "\(Int(RenderOptions.defaults.jobTimeout))"
       ) { (options, text) throws(UsageError) in
         guard let seconds = Double(text), seconds.isFinite, (0...86_400).contains(seconds) else {

@@ -27,11 +27,21 @@ struct RecordCommandTests {
     #expect(plain.address == "127.0.0.1" && plain.port == 0 && !plain.listens)
   }
 
+  /// The smallest screen `--view` takes is 16 x 16 points, as a manifest's `view`.
+  @Test func theSmallestViewIsSixteenPointsASide() throws {
+    var expected = RecordOptions()
+    expected.manifest = "m.json"
+    expected.view = (16, 16)
+    #expect(try Parser.parse(["record", "m.json", "--view", "16x16"]) == .record(expected))
+  }
+
   @Test(arguments: [
     (["record", "m.json", "--listen", "8080"], "--listen needs ADDR:PORT"),
     (["record", "m.json", "--listen", "0.0.0.0:99999"], "--listen needs ADDR:PORT"),
     (["record", "m.json", "--listen", ":8080"], "--listen needs an address"),
     (["record", "m.json", "--view", "0x5"], "--view needs WxH"),
+    (["record", "m.json", "--view", "1x1"], "--view sides must be at least 16 points"),
+    (["record", "m.json", "--view", "390x15.9"], "--view sides must be at least 16 points"),
     (["record"], "record needs a MANIFEST"),
   ])
   func badOptionsAreUsageErrorsThatSayWhatIsNeeded(arguments: [String], message: String) {

@@ -105,7 +105,8 @@ struct ResumeLedgerCommandTests {
 
   /// Two runs writing one output into one --out at once both wrote it, and the first run's --resume then
   /// called the second's picture up to date. Now each output is claimed with a lock (flock) that any process sees:
-  /// while another process holds it, the job fails, saying so, and writes nothing.
+  /// while another process holds it past the wait (here `--job-timeout 1`: 1 s), the job fails, saying so, and
+  /// writes nothing.
   @Test func anOutputHeldByAnotherProcessIsNotWritten() throws {
     let cli = try CommandRunner()
     defer { cli.remove() }
@@ -123,14 +124,91 @@ struct ResumeLedgerCommandTests {
     try holder.run()
     defer { holder.terminate() }
     #expect(said.fileHandleForReading.availableData == Data("locked\n".utf8))
-    let result = try cli.run(["render", "m.json", "--out", "out", "--resume"])
+    let result = try cli.run(["render", "m.json", "--out", "out", "--resume", "--job-timeout", "1"])
     #expect(result.status == 1)
     #expect(result.stderr.contains("output o/x.png: another stampcam run is writing it"), "\(result.stderr)")
+    #expect(result.stderr.contains("of waiting; not writing it twice"), "\(result.stderr)")
     #expect(cli.files("out").isEmpty)
     holder.terminate()
     holder.waitUntilExit()
     #expect(try cli.run(["render", "m.json", "--out", "out", "--resume"]).status == 0)
     #expect(cli.files("out") == ["o/x.png"])
+  }
+
+  /// Starts a process that holds the claim on `o/x.png` in `out` for `seconds`, and returns once it holds it.
+  static func holdClaim(_ cli: CommandRunner, seconds: Int) throws -> Process {
+    // The lock file's name: FNV-1a 128 of the UTF-8 bytes "o/x.png" (worked out with Python's integers), ".lock".
+    let lock = cli.path("out/.stampcam/b686cbb83f4ff78d7ee654335b754b14.lock")
+    let holder = Process()
+    holder.executableURL = URL(fileURLWithPath: "/bin/sh")
+    holder.arguments = ["-c", "exec 9>\"$0\"; flock 9; echo locked; exec sleep \(seconds)", lock]
+    let said = Pipe()
+    holder.standardOutput = said
+    try holder.run()
+    #expect(said.fileHandleForReading.availableData == Data("locked\n".utf8))
+    return holder
+  }
+
+  /// A job whose output another run holds is not failed: it waits for the claim, then finds what that run left. Here
+  /// the output and its record are this job's own (as when three `--resume` runs of one manifest share an `--out`):
+  /// skipped, saying why, exit 0, the output untouched. With the output gone instead, it is rendered after the wait.
+  @Test func anOutputAnotherRunMadeMeanwhileIsSkippedAfterTheWait() throws {
+    let cli = try CommandRunner()
+    defer { cli.remove() }
+    try Self.prepare(cli)
+    #expect(try cli.run(["render", "m.json", "--out", "out"]).status == 0)
+    let before = try FileManager.default.attributesOfItem(atPath: cli.path("out/o/x.png"))[.systemFileNumber]
+    var holder = try Self.holdClaim(cli, seconds: 4)
+    let skipped = try cli.run(["render", "m.json", "--out", "out", "--resume", "--report", "-"])
+    holder.waitUntilExit()
+    #expect(skipped.status == 0, "\(skipped.stderr)")
+    #expect(skipped.stdout.contains(#""status": "skipped""#), "\(skipped.stdout)")
+    #expect(skipped.stdout.contains(#""resume": "skipped: up to date, made by another run meanwhile""#))
+    let after = try FileManager.default.attributesOfItem(atPath: cli.path("out/o/x.png"))[.systemFileNumber]
+    #expect(before as? Int == after as? Int)
+
+    try FileManager.default.removeItem(atPath: cli.path("out/o/x.png"))
+    holder = try Self.holdClaim(cli, seconds: 4)
+    let rendered = try cli.run(["render", "m.json", "--out", "out", "--report", "-"])
+    holder.waitUntilExit()
+    #expect(rendered.status == 0, "\(rendered.stderr)")
+    #expect(rendered.stdout.contains(#""status": "ok""#), "\(rendered.stdout)")
+    #expect(cli.files("out") == ["o/x.png"])
+  }
+
+  /// Three `--resume` runs of one manifest into one `--out` at once (each exited 1 with most of its jobs "failed:
+  /// another stampcam run is writing it"): every run exits 0, every job of each is written or skipped, never
+  /// failed, and every output is there.
+  @Test func threeResumeRunsAtOnceAllSucceed() throws {
+    let cli = try CommandRunner()
+    defer { cli.remove() }
+    try cli.ppm("photo.png", width: 64, height: 48, rgb: [40, 40, 40])
+    try cli.ppm("stamp.png", width: 8, height: 8, rgb: [255, 0, 0])
+    let jobs = (0..<36).map { i in
+      #"{"id": "j\#(i)", "base": "photo.png", "output": "o/x\#(i).png", "stamps": [{"id": "s", "image": "stamp.png", "center": [20, 20]}]}"#
+    }
+    try cli.write("m.json", #"{"version": 1, "jobs": ["# + jobs.joined(separator: ",") + "]}")
+    let runs = try (0..<3).map { k in
+      let run = Process()
+      run.executableURL = CommandRunner.executable
+      run.arguments = [
+        "render", "m.json", "--out", "out", "--resume", "--quiet", "--jobs", "2", "--report", "r\(k).jsonl",
+      ]
+      run.currentDirectoryURL = cli.url
+      run.standardError = FileHandle.nullDevice
+      try run.run()
+      return run
+    }
+    for run in runs { run.waitUntilExit() }
+    #expect(runs.map(\.terminationStatus) == [0, 0, 0])
+    for k in 0..<3 {
+      let lines = try String(contentsOfFile: cli.path("r\(k).jsonl"), encoding: .utf8).split(separator: "\n")
+      #expect(lines.count == 36)
+      for line in lines {
+        #expect(line.contains(#""status": "ok""#) || line.contains(#""status": "skipped""#), "\(line)")
+      }
+    }
+    #expect(Set(cli.files("out")) == Set((0..<36).map { "o/x\($0).png" }))
   }
 
   /// A run with `--fail-on none` rendered a truncated photo; `--resume` with the default policy then skipped
