@@ -2,21 +2,40 @@ import StampCore
 import StampManifest
 import Synchronization
 
-/// A job over many photos in the recorder: the photos it steps through, and which is shown. No photo's bytes are
-/// kept: `photos/N` reads photo N when the page asks for it.
+/// A job over many photos in the recorder: the photos it steps through (`steps.index` the one it opened on, where
+/// every new page starts), and the photo each page shows, by page id. No photo's bytes are kept: `photos/N` reads
+/// photo N when a page asks for it.
 package struct FolderView: Sendable {
   package var steps: PhotoSteps
+  /// The photo each page that stepped shows; a page not listed shows `steps.index`.
+  var shown: [String: Int] = [:]
 
   package init(steps: PhotoSteps) {
     self.steps = steps
   }
+
+  /// The photo bar of page `id`.
+  func bar(page id: String) -> JSONText {
+    var steps = self.steps
+    steps.show(shown[id] ?? steps.index)
+    return steps.json
+  }
 }
 
 extension RecorderApp {
-  /// `GET /photo`: the job's photo, or the one shown of a job over many photos.
-  func shownPhoto() -> HTTPResponse {
-    guard let index = folder.withLock({ $0?.steps.index }) else { return image(images.photo) }
-    return photo(at: index)
+  /// What Save writes: for a job over many photos, the job as the manifest writes it (its `photos`, output template
+  /// and photo-relative placements untouched) with the recorded script; otherwise the recorded job.
+  func savedJob(_ recorded: JobEntry) -> JobEntry {
+    guard let template = folder.withLock({ $0?.steps.template }) else { return recorded }
+    var job = template
+    job.gestures = recorded.gestures
+    return job
+  }
+
+  /// What a page opened after a save starts from: `saved`, or for a job over many photos the job of the photo the
+  /// recorder opened on, with the saved script.
+  func startJob(_ saved: JobEntry) -> JobEntry {
+    folder.withLock { view in view.flatMap { $0.steps.job(at: $0.steps.index, gestures: saved.gestures) } } ?? saved
   }
 
   /// `GET /photos/N`: photo N (from 0) of a job over many photos, read now; 404 for any other N (the index picks
@@ -41,19 +60,10 @@ extension RecorderApp {
     }
   }
 
-  /// What Save writes: for a job over many photos, the job as the manifest writes it (its `photos`, output template
-  /// and photo-relative placements untouched) with the recorded script; otherwise the recorded job.
-  func savedJob(_ recorded: JobEntry) -> JobEntry {
-    guard let template = folder.withLock({ $0?.steps.template }) else { return recorded }
-    var job = template
-    job.gestures = recorded.gestures
-    return job
-  }
-
-  /// `GET /api/photos`: `{"photo": {"index", "count", "total", "photo", "job"}}`, or `{"photo": null}` for a job of
-  /// one photo.
-  func photosAnswer() -> HTTPResponse {
-    let bar = folder.withLock { $0?.steps.json } ?? .literal("null")
+  /// `POST /api/photos`: `{"photo": {"index", "count", "total", "photo", "job"}}` for the page, or `{"photo": null}`
+  /// for a job of one photo.
+  func photosAnswer(page id: String) -> HTTPResponse {
+    let bar = folder.withLock { $0?.bar(page: id) } ?? .literal("null")
     return .json(JSONText.object([("photo", bar)]).inline + "\n")
   }
 
@@ -61,7 +71,7 @@ extension RecorderApp {
   /// so far replayed on it as the batch would replay it there, and answers `{"photo": {...}, "state": {...}}`.
   /// Refused, and nothing changes: a job of one photo (404), an index that is not a whole number (400) or names no
   /// photo (422), a finger down (409), a photo that cannot be read or a script that cannot be replayed on it (422).
-  func step(_ body: JSONValue) -> HTTPResponse {
+  func step(_ body: JSONValue, page id: String) -> HTTPResponse {
     guard let steps = folder.withLock({ $0?.steps }) else {
       return .error(404, "this job has one photo: there is no other photo to show")
     }
@@ -72,7 +82,7 @@ extension RecorderApp {
       let range = steps.count == 0 ? "it has none" : "its photos are 0 to \(steps.count - 1)"
       return .error(422, "there is no photo at index \(index): \(range)")
     }
-    return recording.withLock { recording -> HTTPResponse in
+    return withPage(id) { recording -> HTTPResponse in
       guard !recording.touching else { return .error(409, "a finger is down: lift it before changing the photo") }
       guard let job = steps.job(at: index, gestures: recording.items) else {
         return .error(422, "there is no photo at index \(index)")
@@ -83,17 +93,18 @@ extension RecorderApp {
       let next: Recording
       do {
         let shown = try JobImages(of: photoOnly, maxPixels: settings.maxPixels, inputs: settings.inputs)
-        next = try Recording(job: job, imageSize: shown.photoSize, stampSizes: images.stampSizes)
+        next = try Recording(
+          job: job, imageSize: shown.photoSize, stampSizes: images.stampSizes, maxEvents: settings.maxEvents)
       } catch {
         return .error(422, "photo \(index + 1), \(job.id): \(error)")
       }
       recording.carry(to: next)
       let bar = folder.withLock { view -> JSONText in
-        view?.steps.show(index)
-        return view?.steps.json ?? .literal("null")
+        view?.shown[id] = index
+        return view?.bar(page: id) ?? .literal("null")
       }
       rendered.withLock { $0 = nil }
-      let state = recording.stateJSON.trimmingSuffixNewline
+      let state = self.state(of: recording, page: id).trimmingSuffixNewline
       return .json(JSONText.object([("photo", bar), ("state", .literal(state))]).inline + "\n")
     }
   }

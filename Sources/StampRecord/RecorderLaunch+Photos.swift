@@ -39,7 +39,8 @@ extension RecorderLaunch {
       let other = photoAtFault ? " (--job \"\(template.id)/PHOTO\" opens it on another of its photos)" : ""
       throw .input("job \"\(job.id)\": \(error)\(other)")
     }
-    let recording = try Recording(job: job, imageSize: images.photoSize, stampSizes: images.stampSizes)
+    let recording = try Recording(
+      job: job, imageSize: images.photoSize, stampSizes: images.stampSizes, maxEvents: settings.maxEvents)
     return RecorderApp(
       recording: recording, store: store, images: images, settings: settings,
       folder: FolderView(steps: steps))

@@ -34,6 +34,8 @@ package struct RecorderLaunch: Sendable {
   ///
   /// - Throws: `RecordError` naming the manifest, the job or the image at fault.
   package func open() throws(RecordError) -> RecorderApp {
+    // A save killed midway (kill -9) left its temporary file beside the manifest: nothing else would remove it.
+    ManifestStore.removeStaleTemporaries(of: manifest)
     let exists = (try? FileStatus(path: manifest)) != nil
     var jobs: [JobEntry] = []
     if exists {
@@ -69,7 +71,8 @@ package struct RecorderLaunch: Sendable {
       if entry.photos != nil { return try openFolder(entry, photoJob: nil, store: store) }
     }
     let images = try JobImages(of: entry, maxPixels: settings.maxPixels, inputs: settings.inputs)
-    let recording = try Recording(job: entry, imageSize: images.photoSize, stampSizes: images.stampSizes)
+    let recording = try Recording(
+      job: entry, imageSize: images.photoSize, stampSizes: images.stampSizes, maxEvents: settings.maxEvents)
     return RecorderApp(recording: recording, store: store, images: images, settings: settings)
   }
 

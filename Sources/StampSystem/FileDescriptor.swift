@@ -166,6 +166,11 @@ package struct FileDescriptor: ~Copyable, Sendable {
     _ = try Errno.retryingInterrupts { systemFchmod(rawValue, mode) }
   }
 
+  /// Sets the owner and the group (`uid_t.max` or `gid_t.max` leaves that one as it is).
+  package func setOwner(_ owner: uid_t, group: gid_t) throws(Errno) {
+    _ = try Errno.retryingInterrupts { systemFchown(rawValue, owner, group) }
+  }
+
   /// Makes reads and writes wait (clears O_NONBLOCK, which an open uses so that a FIFO cannot block it).
   package func setBlocking() throws(Errno) {
     let flags = try Errno.retryingInterrupts { systemFcntl(rawValue, F_GETFL) }

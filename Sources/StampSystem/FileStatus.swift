@@ -23,6 +23,8 @@ package struct FileStatus: Sendable, Equatable {
   package let size: Int64
   /// The user who owns it.
   package let owner: uid_t
+  /// Its group.
+  package let group: gid_t
   /// The device and inode.
   package let identity: FileIdentity
   /// The modification time, in nanoseconds since 1970.
@@ -45,6 +47,7 @@ package struct FileStatus: Sendable, Equatable {
     permissions = info.st_mode & 0o7777
     size = Int64(info.st_size)
     owner = info.st_uid
+    group = info.st_gid
     identity = FileIdentity(info)
     #if canImport(Darwin)
       let (m, c) = (info.st_mtimespec, info.st_ctimespec)

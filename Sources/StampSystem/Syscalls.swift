@@ -118,6 +118,11 @@ package func systemFchmod(_ fd: Int32, _ mode: mode_t) -> Int32 {
   seam(.fchmod) { fchmod(fd, mode) }
 }
 
+/// fchown(2); `uid_t.max` or `gid_t.max` (-1) leaves that one as it is.
+package func systemFchown(_ fd: Int32, _ owner: uid_t, _ group: gid_t) -> Int32 {
+  seam(.fchown) { fchown(fd, owner, group) }
+}
+
 /// fcntl(2) with no argument (F_GETFL, F_GETFD).
 package func systemFcntl(_ fd: Int32, _ command: Int32) -> Int32 {
   seam(.fcntl) { fcntl(fd, command) }

@@ -11,7 +11,7 @@
 /// A system call of `Syscalls.swift`, as a fault names it.
 package enum SystemCall: String, Sendable, CaseIterable {
   case open, openat, close, read, pread, write, fstat, fstatat, stat, lstat, mkdir, mkdirat, renameat, unlinkat
-  case unlink, fsync, fchmod, fcntl, flock, dup, dup2, lseek, realpath, access, readlink, fdopendir, readdir
+  case unlink, fsync, fchmod, fchown, fcntl, flock, dup, dup2, lseek, realpath, access, readlink, fdopendir, readdir
   case mkstemp, pipe, poll, kill
 }
 

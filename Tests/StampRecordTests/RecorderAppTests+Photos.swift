@@ -32,15 +32,14 @@ struct RecorderAppPhotosTests {
     return try RecorderLaunch(manifest: folder.path("m.json"), job: job, newJob: nil, settings: .init()).open()
   }
 
-  static func post(_ app: RecorderApp, _ path: String, _ json: String) -> (status: Int, body: [String: Any]) {
-    let answer = app.handle(request("POST", path, json, "application/json"), guard: access)
+  /// POSTs `json` to `path` as page `page`.
+  static func post(_ app: RecorderApp, _ page: String, _ path: String, _ json: String)
+    -> (status: Int, body: [String: Any])
+  {
+    let sent = json == "{}" ? "{\"page\": \"\(page)\"}" : "{\"page\": \"\(page)\", " + json.dropFirst()
+    let answer = app.handle(request("POST", path, sent, "application/json"), guard: access)
     let body = (try? JSONSerialization.jsonObject(with: Data(answer.body))) as? [String: Any] ?? [:]
     return (answer.status, body)
-  }
-
-  static func get(_ app: RecorderApp, _ path: String) -> [String: Any] {
-    let answer = app.handle(request("GET", path, nil, nil), guard: access)
-    return (try? JSONSerialization.jsonObject(with: Data(answer.body))) as? [String: Any] ?? [:]
   }
 
   /// The stamp's centre (image pixels) and where it is on the screen (view points), from a state.
@@ -61,15 +60,17 @@ struct RecorderAppPhotosTests {
     let folder = try TestFolder()
     defer { folder.remove() }
     let app = try Self.app(folder)
-    #expect((Self.get(app, "/api/photos")["photo"] as? [String: Any])?["photo"] as? String == "tall.png")
+    let page = try RecorderAppTests.openPage(app)
+    #expect(
+      (Self.post(app, page, "/api/photos", "{}").body["photo"] as? [String: Any])?["photo"] as? String == "tall.png")
     // The portrait photo, 400 x 800, on 200 x 200: fit 0.25, shown 100 x 200 with a 50-point bar at the left; its
     // middle (200, 400) is at (50 + 50, 100). The drag moves the stamp by (24, 12) / 0.25 = (96, 48) pixels.
-    let first = Self.post(app, "/api/frames", Self.drag)
+    let first = Self.post(app, page, "/api/frames", Self.drag)
     #expect(first.status == 200)
     #expect(Self.stamp(first.body).center == [296, 448] && Self.stamp(first.body).at == [124, 112])
     // The landscape photo, 800 x 400: fit 0.25, shown 200 x 100 with a 50-point bar at the top; its middle
     // (400, 200) is at (100, 50 + 50), where the same touches begin: the stamp ends at (496, 248), at (124, 112).
-    let second = Self.post(app, "/api/photo", "{\"index\": 1}")
+    let second = Self.post(app, page, "/api/photo", "{\"index\": 1}")
     #expect(second.status == 200)
     let bar = second.body["photo"] as? [String: Any] ?? [:]
     #expect(bar["index"] as? Int == 1 && bar["count"] as? Int == 2 && bar["total"] as? Int == 2)
@@ -81,10 +82,10 @@ struct RecorderAppPhotosTests {
     #expect(state["frames"] as? Int == 4)
     // The photo served is now the landscape one.
     let wide = Array(try Data(contentsOf: URL(fileURLWithPath: folder.path("in/wide/w.png"))))
-    let photo = app.handle(Self.request("GET", "/photo", nil, nil), guard: Self.access)
+    let photo = app.handle(Self.request("GET", "/photos/1", nil, nil), guard: Self.access)
     #expect(photo.status == 200 && photo.body == wide)
     // And back: the portrait photo shows the stamp where the drag left it.
-    let back = Self.post(app, "/api/photo", "{\"index\": 0}")
+    let back = Self.post(app, page, "/api/photo", "{\"index\": 0}")
     #expect(Self.stamp(back.body["state"] as? [String: Any] ?? [:]).center == [296, 448])
   }
 
@@ -92,6 +93,7 @@ struct RecorderAppPhotosTests {
     let folder = try TestFolder()
     defer { folder.remove() }
     let app = try Self.app(folder)
+    let page = try RecorderAppTests.openPage(app)
     let state = { app.handle(Self.request("GET", "/api/state", nil, nil), guard: Self.access).body }
     let before = state()
     let cases: [(String, Int, String)] = [
@@ -103,7 +105,7 @@ struct RecorderAppPhotosTests {
       ("{}", 400, "a whole number"),
     ]
     for (body, status, message) in cases {
-      let answer = Self.post(app, "/api/photo", body)
+      let answer = Self.post(app, page, "/api/photo", body)
       #expect(answer.status == status, "\(body)")
       #expect((answer.body["error"] as? String)?.contains(message) == true, "\(body): \(answer.body)")
     }
@@ -120,13 +122,16 @@ struct RecorderAppPhotosTests {
     #expect(state() == before)
     // A finger down: the photo does not change under it.
     let down = "{\"frames\": [{\"t\": 1, \"input\": [{\"pointer\": 1, \"phase\": \"began\", \"x\": 10, \"y\": 10}]}]}"
-    #expect(Self.post(app, "/api/frames", down).status == 200)
-    #expect(Self.post(app, "/api/photo", "{\"index\": 1}").status == 409)
+    #expect(Self.post(app, page, "/api/frames", down).status == 200)
+    #expect(Self.post(app, page, "/api/photo", "{\"index\": 1}").status == 409)
     let up = "{\"frames\": [{\"t\": 1.1, \"input\": [{\"pointer\": 1, \"phase\": \"ended\", \"x\": 10, \"y\": 10}]}]}"
-    #expect(Self.post(app, "/api/frames", up).status == 200)
-    #expect((Self.get(app, "/api/photos")["photo"] as? [String: Any])?["index"] as? Int == 0)
+    #expect(Self.post(app, page, "/api/frames", up).status == 200)
+    #expect((Self.post(app, page, "/api/photos", "{}").body["photo"] as? [String: Any])?["index"] as? Int == 0)
     let photo = app.handle(Self.request("GET", "/photo", nil, nil), guard: Self.access)
     #expect(photo.body == Array(try Data(contentsOf: URL(fileURLWithPath: folder.path("in/tall.png")))))
+    // Another page opens on the first photo, whatever this one shows.
+    let other = try RecorderAppTests.openPage(app)
+    #expect((Self.post(app, other, "/api/photos", "{}").body["photo"] as? [String: Any])?["index"] as? Int == 0)
   }
 
   @Test func eachPhotoIsServedByItsIndexAndNoPathIsTaken() throws {
@@ -156,8 +161,9 @@ struct RecorderAppPhotosTests {
     let folder = try TestFolder()
     defer { folder.remove() }
     let app = try Self.app(folder, job: "before")
-    #expect(Self.get(app, "/api/photos")["photo"] is NSNull)
-    #expect(Self.post(app, "/api/photo", "{\"index\": 0}").status == 404)
+    let page = try RecorderAppTests.openPage(app)
+    #expect(Self.post(app, page, "/api/photos", "{}").body["photo"] is NSNull)
+    #expect(Self.post(app, page, "/api/photo", "{\"index\": 0}").status == 404)
     #expect(app.handle(Self.request("GET", "/photos/0", nil, nil), guard: Self.access).status == 404)
   }
 
@@ -165,15 +171,16 @@ struct RecorderAppPhotosTests {
     let folder = try TestFolder()
     defer { folder.remove() }
     let app = try Self.app(folder)
-    #expect(Self.post(app, "/api/frames", Self.drag).status == 200)
+    let page = try RecorderAppTests.openPage(app)
+    #expect(Self.post(app, page, "/api/frames", Self.drag).status == 200)
     // The page's Render of each photo, stepping to the second, then back to the first.
     var rendered: [String: [UInt8]] = [:]
     for (index, output) in [(1, "out/wide/w.png"), (0, "out/tall.png")] {
-      #expect(Self.post(app, "/api/photo", "{\"index\": \(index)}").status == 200)
-      #expect(Self.post(app, "/api/render", "{}").status == 200)
+      #expect(Self.post(app, page, "/api/photo", "{\"index\": \(index)}").status == 200)
+      #expect(Self.post(app, page, "/api/render", "{}").status == 200)
       rendered[output] = app.handle(Self.request("GET", "/render/output", nil, nil), guard: Self.access).body
     }
-    let save = Self.post(app, "/api/save", "{}")
+    let save = Self.post(app, page, "/api/save", "{}")
     #expect(save.status == 200 && save.body["items"] as? Int == 1)
     // The job as written, its gestures added once: its photos, output template and placement untouched, no job
     // made for a photo, the job before it as it was.

@@ -9,8 +9,9 @@ import Testing
 @Suite("RecorderLaunch: which job and which photo the recorder opens")
 struct RecorderLaunchTests {
   static func shown(_ app: RecorderApp) -> (index: Int?, job: String?) {
+    let page = (try? RecorderAppTests.openPage(app)) ?? ""
     let answer = app.handle(
-      RecorderAppTests.request("GET", "/api/photos", json: nil, type: nil), guard: RecorderAppTests.access)
+      RecorderAppTests.request("POST", "/api/photos", json: "{\"page\": \"\(page)\"}"), guard: RecorderAppTests.access)
     let body = (try? JSONSerialization.jsonObject(with: Data(answer.body))) as? [String: Any]
     let photo = body?["photo"] as? [String: Any]
     return (photo?["index"] as? Int, photo?["job"] as? String)

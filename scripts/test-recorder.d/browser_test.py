@@ -2,8 +2,10 @@
 that `stampcam record` serves (real multi-touch through Input.dispatchTouchEvent, a Shift+drag with the mouse), then
 checks (a) the page's stamps, read from the DOM, against the server's StampSession after every frame, (b) `stampcam
 explain` on the saved manifest against the session, (c) each stamp's centroid in a screenshot against where the
-session puts it, (d) `stampcam render` of the saved job against the page's Render, byte for byte, and (e) that
-requests without the token, from another host or origin, or too large, are refused and write nothing.
+session puts it, (d) `stampcam render` of the saved job against the page's Render, byte for byte, (e) that
+requests without the token, from another host or origin, or too large, are refused and write nothing; then (f) the
+page at a phone's size keeps its controls on screen, (g) two pages at once record apart, their fingers never
+crossing, and (h) at the event cap (made small for the test) the page says so, the lift is taken and Undo works.
 
 Usage: browser_test.py STAMPCAM CHROMIUM WORKDIR [--screenshot FILE]"""
 import base64
@@ -19,7 +21,7 @@ import time
 import urllib.parse
 
 import png
-from cdp import Browser
+from cdp import Browser, Tab
 
 MAGENTA = lambda r, g, b: r > 180 and g < 90 and b > 180
 GREEN = lambda r, g, b: g > 180 and r < 90 and b < 90
@@ -61,9 +63,10 @@ def fixtures(work):
 class Recorder:
     """`stampcam record` running, and plain HTTP to it (http.client lets a test send any Host or Origin)."""
 
-    def __init__(self, stampcam, arguments, cwd=None):
+    def __init__(self, stampcam, arguments, cwd=None, env=None):
         self.process = subprocess.Popen([stampcam, "record", *arguments], stdout=subprocess.PIPE,
-                                        stderr=subprocess.PIPE, text=True, cwd=cwd)
+                                        stderr=subprocess.PIPE, text=True, cwd=cwd,
+                                        env=None if env is None else {**os.environ, **env})
         line = self.process.stdout.readline()
         if not line.startswith("open "):
             raise SystemExit(f"test-recorder: stampcam record printed {line!r}: {self.process.stderr.read()}")
@@ -89,8 +92,9 @@ class Recorder:
         connection.close()
         return response.status, content if raw else (json.loads(content) if content else None)
 
-    def state(self):
-        status, state = self.request("GET", self.base + "api/state")
+    def state(self, page=None):
+        """The state of page `page` (an id), or of the page that fed last."""
+        status, state = self.request("GET", self.base + "api/state" + (f"/{page}" if page else ""))
         assert status == 200, state
         return state
 
@@ -108,8 +112,12 @@ def main():
     browser = Browser(chromium, recorder.url, WIDTH, HEIGHT, os.path.join(work, "profile"))
     try:
         figures = run(recorder, browser, stampcam, work, manifest, original)
+        figures["phone"] = phone(browser, recorder)
+        two_pages(browser, recorder, os.path.join(work, "profile"))
         recorder.stop()
         recorder = new_job(browser, stampcam, work, screenshot_file)
+        recorder.stop()
+        recorder = cap(browser, stampcam, work, manifest)
         recorder.stop()
         recorder, folder_figures = folder_job(browser, stampcam, work)
     finally:
@@ -123,6 +131,11 @@ def main():
     print("security: 6 bad requests refused, the manifest unchanged by them; save changed only the job's gestures")
     print("render: the page's Render equals stampcam render byte for byte")
     print("new job: pinch, drag undone (stamps back exactly), saved into a new manifest that explain replays")
+    bar, canvas = figures["phone"]
+    print(f"phone (390 x 844): Undo, Save and Render on screen (bottom {bar:.0f} px), the screen {canvas:.0f} px tall, "
+          "no scrolling")
+    print("two pages at once: each page's finger moved its own stamp only (same finger ids in both)")
+    print("event cap (12, for the test): the page says so, the lift is taken, Undo works")
     print(f"folder job: stepped to the landscape photo and back with the keyboard and the buttons, the drag at the "
           f"same view point on both (centroid error {folder_figures['centroid']:.3f} CSS px); the photo bar fits "
           f"{folder_figures['phone']} CSS px; saved once into the job, which renders the page's Render")
@@ -242,9 +255,11 @@ def run(recorder, browser, stampcam, work, manifest, original):
         worst = max(worst, error)
     assert worst <= 1.5, f"a stamp's centroid is {worst:.2f} CSS px from where the session puts it"
 
-    # Save, with a real click on the button.
+    # Save, with a real click on the button: "unsaved changes" until then, not after.
+    assert browser.evaluate("document.getElementById('unsaved').textContent") == "unsaved changes"
     click(browser, "save")
     browser.wait_for("document.getElementById('status').textContent.startsWith('saved')")
+    assert browser.evaluate("document.getElementById('unsaved').textContent") == ""
     saved = open(manifest, "rb").read()
     # Only the job's gestures changed: everything before its "gestures" value and after it is as it was.
     at = original.index(b'"gestures": []') + len(b'"gestures": ')
@@ -478,8 +493,9 @@ def folder_job(browser, stampcam, work):
     browser.wait_for("document.getElementById('photobar').dataset.shown === '1' && recorderIdle()")
     # The endpoint refuses an index that names no photo, and a request without the token; nothing changes.
     base = recorder.base
-    for path, body, expected in ((base + "api/photo", {"index": 2}, 422), (base + "api/photo", {"index": -1}, 422),
-                                 (base + "api/photo", {"index": "b-wide.png"}, 400),
+    page = recorder.state()["page"]
+    for path, body, expected in ((base + "api/photo", {"index": 2, "page": page}, 422), (base + "api/photo", {"index": -1, "page": page}, 422),
+                                 (base + "api/photo", {"index": "b-wide.png", "page": page}, 400),
                                  ("/api/photo", {"index": 0}, 404)):
         status, answer = recorder.request("POST", path, body)
         assert status == expected, (path, body, status, answer)
@@ -511,6 +527,119 @@ def folder_job(browser, stampcam, work):
     assert open(os.path.join(out, "stamped", "b-wide.png"), "rb").read() == page_render, \
         "the page's Render of the second photo differs from render"
     return recorder, {"centroid": centroid, "phone": math.ceil(overflow)}
+
+
+def phone(browser, recorder):
+    """(f) The page at a phone's size (390 x 844 CSS px, 3 device pixels each): Undo, Save and Render lie inside the
+    window without scrolling, and the screen fills what is left below them."""
+    browser.call("Emulation.setDeviceMetricsOverride", width=390, height=844, deviceScaleFactor=3, mobile=True)
+    try:
+        browser.call("Page.reload")
+        browser.wait_for("typeof recorderIdle === 'function' && recorderIdle() && document.readyState === 'complete' "
+                         "&& document.querySelectorAll('tr.stamp').length === 2")
+        time.sleep(0.2)
+        boxes = browser.evaluate("JSON.stringify(['undo', 'save', 'render', 'screen'].map(id => "
+                                 "document.getElementById(id).getBoundingClientRect().toJSON()))")
+        undo, save, render, screen = json.loads(boxes)
+        inner = json.loads(browser.evaluate("JSON.stringify([innerWidth, innerHeight, scrollY])"))
+        assert inner == [390, 844, 0], inner
+        for name, box in (("Undo", undo), ("Save", save), ("Render", render), ("the screen", screen)):
+            assert box["x"] >= 0 and box["y"] >= 0 and box["right"] <= 390 and box["bottom"] <= 844, (name, box)
+        assert screen["top"] >= save["bottom"], (screen, save)
+        assert screen["height"] >= 0.75 * 844 or screen["width"] >= 0.9 * 390, screen
+        # The hints a first-time user needs: what a pinch does, the table's units, how to stop the recorder.
+        assert browser.evaluate("document.getElementById('pinch-hint').textContent").startswith("Two fingers")
+        assert "photo px" in browser.evaluate("document.querySelector('thead').textContent")
+        assert "390 \u00D7 844 points" in browser.evaluate("document.getElementById('units').textContent")
+        assert "Ctrl-C" in browser.evaluate("document.getElementById('stop-hint').textContent")
+        return max(undo["bottom"], save["bottom"], render["bottom"]), screen["height"]
+    finally:
+        browser.call("Emulation.setDeviceMetricsOverride", width=WIDTH, height=HEIGHT, deviceScaleFactor=1,
+                     mobile=False)
+        browser.call("Page.reload")
+        browser.wait_for("typeof recorderIdle === 'function' && recorderIdle() && document.readyState === 'complete'")
+
+
+def two_pages(browser, recorder, profile):
+    """(g) A second page, in another window, open at once: each page puts its finger 0 (the same id in both) on a
+    different stamp and drags it; each page's stamp moves by its own finger's motion, the other page's stamp not at
+    all, in its own recording."""
+    tab = Tab(browser, recorder.url, WIDTH, HEIGHT)
+    try:
+        pages = []
+        for page in (browser, tab):
+            page.wait_for("typeof recorderIdle === 'function' && recorderIdle() && recorderPage() !== null && "
+                          "document.readyState === 'complete'")
+            pages.append(page.evaluate("recorderPage()"))
+        assert pages[0] != pages[1], pages
+        start = {p: {s["id"]: s for s in recorder.state(p)["stamps"]} for p in pages}
+        boxes = [json.loads(page.evaluate("JSON.stringify(document.getElementById('screen').getBoundingClientRect()"
+                                          ".toJSON())")) for page in (browser, tab)]
+        fits = [box["width"] / recorder.state(p)["view"][0] for box, p in zip(boxes, pages)]
+        # Page A holds stamp m, page B stamp g, by their centres' view points; both fingers down at once.
+        targets = ["m", "g"]
+        def touch(index, kind, offset):
+            page, box, fit, p = (browser, tab)[index], boxes[index], fits[index], pages[index]
+            at = start[p][targets[index]]["at"]
+            points = [] if kind == "touchEnd" else [{"x": box["x"] + (at[0] + offset) * fit,
+                                                      "y": box["y"] + at[1] * fit, "id": 0}]
+            before = recorder.state(p)["frames"]
+            page.call("Input.dispatchTouchEvent", type=kind, touchPoints=points)
+            page.wait_for(f"recorderIdle() && +document.getElementById('frames').dataset.frames > {before}")
+        touch(0, "touchStart", 0)
+        touch(1, "touchStart", 0)
+        for k in range(1, 4):
+            touch(0, "touchMove", 12 * k)
+            touch(1, "touchMove", -12 * k)
+        assert len(recorder.state(pages[0])["fingers"]) == 1 and len(recorder.state(pages[1])["fingers"]) == 1
+        touch(0, "touchEnd", 0)
+        touch(1, "touchEnd", 0)
+        for index, p in enumerate(pages):
+            now = {s["id"]: s for s in recorder.state(p)["stamps"]}
+            moved, still = targets[index], targets[1 - index]
+            dx = now[moved]["at"][0] - start[p][moved]["at"][0]
+            assert abs(dx - (36 if index == 0 else -36)) < 0.05, (p, moved, dx)
+            assert now[moved]["scale"] == start[p][moved]["scale"], now[moved]
+            assert now[still] == start[p][still], (p, still, now[still], start[p][still])
+    finally:
+        tab.close()
+
+
+def cap(browser, stampcam, work, manifest):
+    """(h) A recorder whose pages may feed 12 touch events (set for tests only, by the environment): a finger drags
+    until the cap refuses its moves; the page says the limit was reached, the lift is still taken (no finger stays
+    down), and Undo then works."""
+    recorder = Recorder(stampcam, [manifest, "--job", "rec"], env={"STAMPCAM_TEST_RECORD_MAX_EVENTS": "12"})
+    browser.call("Page.navigate", url=recorder.url)
+    browser.wait_for("typeof recorderIdle === 'function' && recorderIdle() && document.readyState === 'complete' && "
+                     "document.querySelectorAll('tr.stamp').length === 2")
+    box = browser.evaluate("document.getElementById('screen').getBoundingClientRect().toJSON()")
+    state = recorder.state()
+    fit = box["width"] / state["view"][0]
+    items = state["items"]
+    at = state["stamps"][1]["at"]
+    def touch(kind, dx):
+        points = [] if kind == "touchEnd" else [{"x": box["x"] + (at[0] + dx) * fit, "y": box["y"] + at[1] * fit,
+                                                  "id": 0}]
+        browser.call("Input.dispatchTouchEvent", type=kind, touchPoints=points)
+        browser.wait_for("recorderIdle()")
+    touch("touchStart", 0)
+    for k in range(1, 16):
+        touch("touchMove", 4 * k)
+    state = recorder.state()
+    assert state["capped"] and state["events"] == 12 and len(state["fingers"]) == 1, state
+    browser.wait_for("document.getElementById('notice').textContent.includes('limit of 12 touch events')")
+    touch("touchEnd", 0)
+    state = recorder.state()
+    assert state["fingers"] == [] and state["items"] == items + 1 and state["events"] == 13, state
+    click(browser, "undo")
+    try:
+        browser.wait_for("document.getElementById('status').textContent === 'undone'")
+    except TimeoutError:
+        raise SystemExit("test-recorder: Undo after the cap: " + browser.evaluate(
+            "document.getElementById('status').textContent + ' / disabled: ' + document.getElementById('undo').disabled"))
+    assert recorder.state()["items"] == items
+    return recorder
 
 
 def click(browser, element):

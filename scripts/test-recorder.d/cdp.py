@@ -38,6 +38,7 @@ class Browser:
         self.call("Emulation.setDeviceMetricsOverride", width=width, height=height, deviceScaleFactor=1,
                   mobile=False)
         self.call("Emulation.setTouchEmulationEnabled", enabled=True, maxTouchPoints=5)
+        self.call("Emulation.setFocusEmulationEnabled", enabled=True)
         self.call("Page.navigate", url=url)
 
     def _message(self, timeout):
@@ -89,3 +90,45 @@ class Browser:
             self.process.wait(timeout=5)
         except subprocess.TimeoutExpired:
             self.process.kill()
+
+
+class Tab:
+    """Another page of the same browser, in a window of its own (so that it is drawn, and its animation frames run,
+    while the first one is too), driven through its own DevTools session over the browser's pipe."""
+
+    def __init__(self, browser, url, width, height):
+        self.browser = browser
+        target = browser.call("Target.createTarget", url="about:blank", newWindow=True)["targetId"]
+        self.session = browser.call("Target.attachToTarget", targetId=target, flatten=True)["sessionId"]
+        self.target = target
+        self.call("Page.enable")
+        self.call("Runtime.enable")
+        self.call("Emulation.setDeviceMetricsOverride", width=width, height=height, deviceScaleFactor=1, mobile=False)
+        self.call("Emulation.setTouchEmulationEnabled", enabled=True, maxTouchPoints=5)
+        self.call("Emulation.setFocusEmulationEnabled", enabled=True)
+        self.call("Page.navigate", url=url)
+
+    def call(self, method, timeout=30, **params):
+        saved = self.browser.session
+        self.browser.session = self.session
+        try:
+            return self.browser.call(method, timeout=timeout, **params)
+        finally:
+            self.browser.session = saved
+
+    def evaluate(self, expression):
+        result = self.call("Runtime.evaluate", expression=expression, returnByValue=True, awaitPromise=True)
+        if "exceptionDetails" in result:
+            raise RuntimeError(f"{expression}: {result['exceptionDetails']}")
+        return result["result"].get("value")
+
+    def wait_for(self, expression, timeout=10):
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.evaluate(expression):
+                return
+            time.sleep(0.005)
+        raise TimeoutError(f"the page never had {expression}")
+
+    def close(self):
+        self.browser.call("Target.closeTarget", targetId=self.target)

@@ -81,6 +81,18 @@ package final class TemporaryFiles: Sendable {
     }
   }
 
+  /// Removes the temporary files made for the file `name` (see `TemporaryName`) that runs now dead left in
+  /// `folder`, and no other: for a program that writes one file in a folder it does not own (the recorder's
+  /// manifest). Returns the names removed.
+  @discardableResult
+  package static func removeStale(in folder: Folder, madeFor name: String) -> [String] {
+    let prefix = "." + name + ".stampcam-"
+    return remove(in: folder) { entry, modified in
+      entry.hasPrefix(prefix) && entry.dropFirst(prefix.count).split(separator: "-").count == 3
+        && TemporaryName.owner(of: entry) != nil && TemporaryName.isStale(entry, modified: modified)
+    }
+  }
+
   /// Removes the regular files of `folder` for which `stale` (given the name and the modification time) is true.
   /// Returns the names removed.
   @discardableResult

@@ -20,6 +20,10 @@ package struct JobImages: Sendable {
   /// by name: `é.png` in NFC and in NFD are two files).
   package var photoSize: StampSize
   package var stampSizes: [StampSize]
+  /// The files read, the photo's first, as the job names them.
+  package var paths: [String]
+  /// The input policy they were read under.
+  let inputs: InputPolicy
 
   /// Reads and measures the images of `job` under `inputs` (its root and loaders) and `maxPixels`, as render does.
   ///
@@ -46,6 +50,8 @@ package struct JobImages: Sendable {
         throw .input("\(error)")
       }
     }
+    self.inputs = inputs
+    paths = [job.base] + job.stamps.map(\.image)
     photo = try read(job.base)
     photoSize = try size(job.base)
     stamps = []
@@ -53,6 +59,16 @@ package struct JobImages: Sendable {
     for stamp in job.stamps {
       stamps.append(try read(stamp.image))
       stampSizes.append(try size(stamp.image))
+    }
+  }
+
+  /// The files whose bytes are no longer those read when the recorder started (edited, replaced, or gone since),
+  /// in the job's order: what the page showed is not what a render would draw from them now.
+  package func changedFiles() -> [String] {
+    zip(paths, [photo] + stamps).compactMap { path, image in
+      guard let file = try? InputFile.open(path, root: inputs.root) else { return path }
+      guard let now = try? file.descriptor.readToEnd() else { return path }
+      return now == image.bytes ? nil : path
     }
   }
 

@@ -1,6 +1,7 @@
 import Foundation
 import StampFiles
 import StampManifest
+import StampSystem
 
 /// The one file `stampcam record` writes: the manifest named on the command line. A save reads it again, changes
 /// only the recorded job's bytes (its `gestures`; a new job is added after the last), checks that the result still
@@ -46,11 +47,50 @@ package struct ManifestStore: Sendable {
     }
     try check(after, holds: job)
     do {
-      try AtomicFile.write(Data(after), to: path)
+      // The file it replaces: its permissions, owner and group are the new file's, as an editor keeps them.
+      let old = try? FileStatus(path: path)
+      var target = try OutputTarget(path: path)
+      if let old { target.modeLimit = old.permissions & 0o777 }
+      try AtomicFile.stage(target, registry: TemporaryFiles()) { fd in
+        try fd.writeAll(after[...])
+        if let old { try Self.keep(old, on: fd, display: path) }
+      }.commit()
+    } catch let error as RecordError {
+      throw error
     } catch {
-      throw .save("\(error)")
+      throw .save("\(path): \(error)")
     }
     holdsJob = true
+  }
+
+  /// Gives the new file `old`'s owner and group where this process may (root any; a user only a group of theirs),
+  /// then `old`'s permissions; when the group cannot be kept, the group's permissions are dropped, so that the
+  /// file is never open to more people than before.
+  static func keep(_ old: FileStatus, on fd: borrowing FileDescriptor, display: String) throws(RecordError) {
+    var mode = old.permissions & 0o777
+    do throws(Errno) {
+      let now = try fd.status()
+      if now.owner != old.owner || now.group != old.group {
+        do throws(Errno) {
+          try fd.setOwner(old.owner, group: old.group)
+        } catch {
+          if now.group != old.group {
+            do throws(Errno) { try fd.setOwner(uid_t.max, group: old.group) } catch { mode &= ~0o070 }
+          }
+        }
+      }
+      try fd.setPermissions(mode)
+    } catch {
+      throw .save("\(display): \(error)")
+    }
+  }
+
+  /// Removes the temporary files a save killed midway (kill -9) left beside the manifest at `path`: those named for
+  /// it by a process that is gone. Returns their names.
+  @discardableResult
+  package static func removeStaleTemporaries(of path: String) -> [String] {
+    guard let target = try? OutputTarget(path: path) else { return [] }
+    return TemporaryFiles.removeStale(in: target.folder, madeFor: target.name)
   }
 
   /// `job` with its files named as the manifest names them.

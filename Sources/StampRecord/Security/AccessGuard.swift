@@ -1,3 +1,5 @@
+import Foundation
+
 /// The checks every request passes before it reaches the recording: the secret token at the start of its path,
 /// compared in constant time; a `Host` that names this server by an IP address or `localhost` at its port (so a
 /// page of another site whose name was made to point here, DNS rebinding, is refused); an `Origin`, when sent, that
@@ -50,17 +52,28 @@ package struct AccessGuard: Sendable {
   }
 
   /// `localhost`, an IPv4 address or a bracketed IPv6 address, at our port: never a name some DNS could answer.
+  /// Only the canonical spelling of an address passes (`1.2.3.4`, `[::1]`, as browsers send them), so that no
+  /// other text (`+1.+2.3.4`, `01.2.3.4`, `[0:0::1]`) can stand for it.
   private func hostIsOurs(_ host: String) -> Bool {
     let suffix = ":\(port)"
     guard host.hasSuffix(suffix) else { return false }
-    let name = host.dropLast(suffix.count)
+    let name = String(host.dropLast(suffix.count))
     if name == "localhost" { return true }
     if name.hasPrefix("[") && name.hasSuffix("]") {
-      let inner = name.dropFirst().dropLast()
-      return !inner.isEmpty && inner.allSatisfy { $0.isHexDigit || $0 == ":" || $0 == "." }
+      let inner = String(name.dropFirst().dropLast())
+      return Self.canonical(inner, family: AF_INET6) == inner
     }
-    let parts = name.split(separator: ".", omittingEmptySubsequences: false)
-    return parts.count == 4 && parts.allSatisfy { part in part.count <= 3 && UInt8(part) != nil }
+    return Self.canonical(name, family: AF_INET) == name
+  }
+
+  /// The canonical text of the IP address `text` of `family`, or nil when it is none.
+  static func canonical(_ text: String, family: Int32) -> String? {
+    guard text.utf8.count < 64, !text.contains("%") else { return nil }
+    var address = [UInt8](repeating: 0, count: 16)
+    guard inet_pton(family, text, &address) == 1 else { return nil }
+    var out = [CChar](repeating: 0, count: 64)
+    guard inet_ntop(family, address, &out, socklen_t(out.count)) != nil else { return nil }
+    return String(decoding: out.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
   }
 }
 

@@ -12,6 +12,15 @@ package enum PageInput: Sendable, Equatable {
   package enum MousePhase: String, Sendable {
     case down, move, up
   }
+
+  /// Whether the input lifts or takes away fingers (and lands or moves none).
+  var ends: Bool {
+    switch self {
+    case .touch(_, let phase, _): phase == .ended || phase == .cancelled
+    case .mouse(let phase, _, _): phase == .up
+    case .cancelAll: true
+    }
+  }
 }
 
 /// The fingers down now, and how the page's pointers and mouse become them: touch ids are the smallest free

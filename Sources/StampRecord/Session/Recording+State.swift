@@ -7,8 +7,11 @@ extension Recording {
 
   /// What the page draws, as JSON: the viewport and how image pixels map to view points, the stamps (image pixels,
   /// and each centre's view point), the fingers down (view points), the recent gestures, and the counts. Numbers are
-  /// written exactly, so the page shows the session's very values.
-  package var stateJSON: String {
+  /// written exactly, so the page shows the session's very values. `extra` members (the page's id, whether the
+  /// manifest holds what is shown) come last.
+  package var stateJSON: String { stateJSON(adding: []) }
+
+  package func stateJSON(adding extra: [(String, JSONText)]) -> String {
     let result = session.result
     let origin = toView(StampPoint(0, 0))
     let unit = toView(StampPoint(1, 0))
@@ -42,23 +45,27 @@ extension Recording {
     }
     let selected = result.gestures.last { $0.target != nil && ($0.kind == .pinch || $0.kind == .drag) }?.target
     let visible = result.viewport.visible
-    let state = JSONText.object([
-      ("job", .string(job.id)), ("frames", .literal(String(frames))), ("events", .literal(String(events))),
-      ("items", .literal(String(items.count))), ("touching", .literal(touching ? "true" : "false")),
-      ("itemDeadline", itemDeadline.map(JSONText.number) ?? .literal("null")),
-      ("view", .pair(result.viewport.viewSize.width, result.viewport.viewSize.height)),
-      ("transform", .array([.number(unit.x - origin.x), .number(origin.x), .number(origin.y)])),
-      ("zoom", .number(result.viewport.zoom)),
-      (
-        "visible",
-        .array([visible.origin.x, visible.origin.y, visible.size.width, visible.size.height].map(JSONText.number))
-      ),
-      ("scaleRange", .pair(settings.scaleRange.lowerBound, settings.scaleRange.upperBound)),
-      ("zoomRange", .pair(settings.zoomRange.lowerBound, settings.zoomRange.upperBound)),
-      ("selected", selected.map(JSONText.string) ?? .literal("null")),
-      ("stamps", .array(stamps)), ("fingers", .array(fingers)), ("gestures", .array(gestures)),
-      ("phases", .array(phases)),
-    ])
+    let state = JSONText.object(
+      [
+        ("job", .string(job.id)), ("frames", .literal(String(frames))), ("events", .literal(String(events))),
+        ("items", .literal(String(items.count))), ("touching", .literal(touching ? "true" : "false")),
+        ("capped", .literal(capped ? "true" : "false")), ("maxEvents", .literal(String(maxEvents))),
+        ("itemDeadline", itemDeadline.map(JSONText.number) ?? .literal("null")),
+        ("view", .pair(result.viewport.viewSize.width, result.viewport.viewSize.height)),
+        ("transform", .array([.number(unit.x - origin.x), .number(origin.x), .number(origin.y)])),
+        ("zoom", .number(result.viewport.zoom)),
+        (
+          "visible",
+          .array([visible.origin.x, visible.origin.y, visible.size.width, visible.size.height].map(JSONText.number))
+        ),
+        ("scaleRange", .pair(settings.scaleRange.lowerBound, settings.scaleRange.upperBound)),
+        ("zoomRange", .pair(settings.zoomRange.lowerBound, settings.zoomRange.upperBound)),
+        // What a pinch on a stamp does, for the page's hint: move it with the fingers' midpoint too, or not.
+        ("pinchMoves", .literal(settings.pinchMoves ? "true" : "false")),
+        ("selected", selected.map(JSONText.string) ?? .literal("null")),
+        ("stamps", .array(stamps)), ("fingers", .array(fingers)), ("gestures", .array(gestures)),
+        ("phases", .array(phases)),
+      ] + extra)
     return state.inline + "\n"
   }
 }

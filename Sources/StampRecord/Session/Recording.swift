@@ -10,8 +10,8 @@ import StampManifest
 /// (the session's `nextDeadline`): at once after a drag or a pinch, after the deadline when a tap may yet become a
 /// double tap.
 package struct Recording: Sendable {
-  /// The most touch events a page may feed, so that a page left running cannot fill memory.
-  package static let maxEvents = 200_000
+  /// The most touch events a page may feed by default, so that a page left running cannot fill memory.
+  package static let defaultMaxEvents = 200_000
 
   /// The job as the manifest gave it (its gestures the script the page started from).
   package let job: JobEntry
@@ -29,13 +29,23 @@ package struct Recording: Sendable {
   /// Frames and touch events fed since the page opened.
   package internal(set) var frames = 0
   package internal(set) var events = 0
+  /// The most touch events this page may feed; past it only lifts and cancels are taken.
+  package let maxEvents: Int
+  /// Whether a frame was refused, or cut down to its lifts, for `maxEvents`.
+  package private(set) var capped = false
+  /// How many of `items` are the job's own, from the manifest: their times are kept as written.
+  private var ownItems: Int
 
   /// A recording of `job`, whose photo is `imageSize` pixels and whose stamps' images have the pixel sizes given by
   /// their paths.
   ///
   /// - Throws: `RecordError.manifest` when its script cannot be replayed.
-  package init(job: JobEntry, imageSize: StampSize, stampSizes: [StampSize]) throws(RecordError) {
+  package init(
+    job: JobEntry, imageSize: StampSize, stampSizes: [StampSize], maxEvents: Int = Recording.defaultMaxEvents
+  ) throws(RecordError) {
     self.job = job
+    self.maxEvents = maxEvents
+    ownItems = job.gestures.count
     do {
       scene = try job.scene(imageSize: imageSize, stampPixelSizes: stampSizes.map(Optional.some))
       (session, clock) = try replayedSession(scene)
@@ -55,18 +65,27 @@ package struct Recording: Sendable {
   var touching: Bool { !fingers.live.isEmpty }
 
   /// Feeds one frame of the page's input at page time `time`: closes the previous item when it is over, then feeds
-  /// the touches the input makes (none when it changes nothing).
+  /// the touches the input makes (none when it changes nothing). Past `maxEvents`, only the frame's lifts and
+  /// cancels are fed (a finger must never stay down for good) and `capped` is set.
   ///
-  /// - Throws: `RecordError.manifest` when the touches break the touch-stream rules or pass `maxEvents`; nothing
-  ///   of the frame is applied then.
+  /// - Throws: `RecordError.manifest` when the touches break the touch-stream rules, or pass `maxEvents` with
+  ///   nothing to lift; nothing of the frame is applied then.
   package mutating func feed(_ input: [PageInput], at time: Double) throws(RecordError) {
     closeItemIfOver(at: time)
     var trial = fingers
     var touches: [(id: Int, phase: TouchPhase, location: StampPoint)] = []
     for one in input { touches += trial.touches(for: one) }
     guard !touches.isEmpty else { return }
-    guard events + touches.count <= Self.maxEvents else {
-      throw .manifest("this page has fed \(events) touch events, the most one page may: save, and record again")
+    if events + touches.count > maxEvents {
+      capped = true
+      trial = fingers
+      touches = []
+      for one in input where one.ends { touches += trial.touches(for: one) }
+      guard !touches.isEmpty else {
+        throw .manifest(
+          "this page has fed \(events) touch events, the most one page may (\(maxEvents)): lift your fingers, "
+            + "Save, and start stampcam record again to record more")
+      }
     }
     let start = open ?? (pageStart: time, last: clock)
     let t = max(clock + max(time - start.pageStart, 0), start.last)
@@ -142,16 +161,30 @@ package struct Recording: Sendable {
     self.session = session
     clock = next
     replayed = items
+    ownItems = min(ownItems, items.count)
     open = nil
     recentEvents = []
     return true
   }
 
-  /// The job with its script as recorded so far, ready for the manifest or the renderer.
+  /// The job with its script as recorded so far, ready for the manifest or the renderer: the recorded items' times
+  /// rounded to the microsecond (the page's clock is no finer), so that they are written as short decimals
+  /// (`0.016`, not `0.016000000000000014`), and read back as the very values saved.
   package var recordedJob: JobEntry {
     var job = self.job
-    job.gestures = items
+    job.gestures = items.enumerated().map { index, item in
+      guard index >= ownItems, case .touches(let events) = item else { return item }
+      return .touches(
+        events.map { TouchEvent(t: Self.microseconds($0.t), id: $0.id, phase: $0.phase, location: $0.location) })
+    }
     return job
+  }
+
+  /// `t` rounded to the microsecond: the double nearest the decimal with at most six places (an integer divided by
+  /// 10^6 is correctly rounded), whose shortest text is that decimal.
+  static func microseconds(_ t: Double) -> Double {
+    guard abs(t) < 1e12 else { return t }
+    return (t * 1e6).rounded() / 1e6
   }
 
   /// The view point where image point `q` is shown now.

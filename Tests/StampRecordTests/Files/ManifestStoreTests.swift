@@ -4,6 +4,7 @@ import StampManifest
 import StampTestFolders
 import Testing
 
+@testable import StampFiles
 @testable import StampRecord
 
 @Suite("ManifestStore: a save changes only the job, in a JSON or JSON Lines manifest, or makes a new one")
@@ -56,5 +57,48 @@ struct ManifestStoreTests {
     var store = ManifestStore(path: folder.path("m.json"), holdsJob: true)
     #expect(throws: RecordError.self) { try store.save(JobEntry(id: "a", base: "p.jpg", output: "a.jpg")) }
     #expect(try String(contentsOfFile: folder.path("m.json"), encoding: .utf8) == text)
+  }
+}
+
+extension ManifestStoreTests {
+  /// A private manifest stays private: Save keeps its permissions, and (as root may) its owner and group.
+  @Test func aSaveKeepsTheManifestsPermissionsOwnerAndGroup() throws {
+    let folder = try TestFolder()
+    defer { folder.remove() }
+    _ = try folder.write("m.json", "{\"version\": 1, \"jobs\": [{\"id\": \"a\", \"base\": \"p.jpg\"}]}\n")
+    let path = folder.path("m.json")
+    #expect(chmod(path, 0o600) == 0)
+    let root = geteuid() == 0
+    if root { #expect(chown(path, 1234, 5678) == 0) }
+    var store = ManifestStore(path: path, holdsJob: true)
+    try store.save(JobEntry(id: "a", base: "p.jpg", output: "a.jpg", gestures: Self.gestures))
+    var info = stat()
+    #expect(stat(path, &info) == 0)
+    #expect(info.st_mode & 0o7777 == 0o600)
+    if root { #expect(info.st_uid == 1234 && info.st_gid == 5678) }
+    let jobs = try ManifestDecoder().decode(contentsOf: URL(fileURLWithPath: path)).jobs
+    #expect(jobs.first?.gestures == Self.gestures)
+    // A group-readable one stays group-readable (0640), not widened to the umask's 0644.
+    #expect(chmod(path, 0o640) == 0)
+    try store.save(JobEntry(id: "a", base: "p.jpg", output: "a.jpg", gestures: []))
+    #expect(stat(path, &info) == 0 && info.st_mode & 0o7777 == 0o640)
+  }
+
+  /// Temporary files of a save killed midway are removed when the recorder starts: only those named for this
+  /// manifest by a process that is gone; not a live process's, not another file's, not a look-alike.
+  @Test func staleTemporariesOfTheManifestAreSweptAndNothingElse() throws {
+    let folder = try TestFolder()
+    defer { folder.remove() }
+    _ = try folder.write("m.json", "{\"version\": 1, \"jobs\": []}\n")
+    let machine = TemporaryName.machine
+    let dead = ".m.json.stampcam-\(machine)-2147483646-0badcafe.tmp"
+    let live = ".m.json.stampcam-\(machine)-\(getpid())-0badcafe.tmp"
+    let other = ".n.json.stampcam-\(machine)-2147483646-0badcafe.tmp"
+    let lookAlike = ".m.json.stampcam-\(machine)-2147483646-0badcafe.tmp.keep"
+    for name in [dead, live, other, lookAlike] { _ = try folder.write(name, "{") }
+    let removed = ManifestStore.removeStaleTemporaries(of: folder.path("m.json"))
+    #expect(removed == [dead])
+    let left = try FileManager.default.contentsOfDirectory(atPath: folder.url.path)
+    #expect(Set(left) == [live, other, lookAlike, "m.json"])
   }
 }

@@ -84,3 +84,77 @@ struct RecordingTests {
     #expect(r.frames == 1 && r.fingers.live.count == 1)
   }
 }
+
+extension RecordingTests {
+  /// At the event cap with a finger down: moves are refused, but the lift is taken, the item closes, Undo works,
+  /// and the state says the cap was reached.
+  @Test func atTheEventCapALiftIsStillTakenAndUndoWorks() throws {
+    let job = JobEntry(
+      id: "j", base: "p.jpg", output: "j.jpg", view: StampSize(500, 400),
+      stamps: [StampEntry(id: "s", image: "s.png", center: StampPoint(100, 100))])
+    var r = try Recording(job: job, imageSize: StampSize(1000, 800), stampSizes: [StampSize(100, 100)], maxEvents: 3)
+    try r.feed([.touch(pointer: 7, phase: .began, at: StampPoint(100, 100))], at: 1)
+    try r.feed([.touch(pointer: 7, phase: .moved, at: StampPoint(120, 100))], at: 1.05)
+    try r.feed([.touch(pointer: 7, phase: .moved, at: StampPoint(140, 100))], at: 1.1)
+    #expect(r.events == 3 && !r.capped)
+    #expect(throws: RecordError.self) {
+      try r.feed([.touch(pointer: 7, phase: .moved, at: StampPoint(160, 100))], at: 1.15)
+    }
+    #expect(r.capped && r.touching)
+    // The lift, with a move in the same frame: the move is dropped, the lift taken.
+    try r.feed(
+      [
+        .touch(pointer: 7, phase: .moved, at: StampPoint(170, 100)),
+        .touch(pointer: 7, phase: .ended, at: StampPoint(140, 100)),
+      ], at: 1.2)
+    #expect(!r.touching && r.events == 4 && r.items.count == 1)
+    // The drag moved the stamp by 40 points, 80 pixels at fit 0.5; Undo takes it back.
+    #expect(r.result.stamps[0].center == StampPoint(280, 200))
+    let undone = r.undo()
+    #expect(undone && r.result.stamps[0].center == StampPoint(200, 200) && r.items.isEmpty)
+    #expect(r.stateJSON.contains("\"capped\": true"))
+    // No new finger lands past the cap.
+    #expect(throws: RecordError.self) { try r.feed([.touch(pointer: 8, phase: .began, at: StampPoint(10, 10))], at: 3) }
+    #expect(!r.touching)
+    // A cancel is taken past the cap, as a reloaded page sends it.
+    var mouse = try Recording(
+      job: job, imageSize: StampSize(1000, 800), stampSizes: [StampSize(100, 100)], maxEvents: 1)
+    try mouse.feed([.mouse(.down, at: StampPoint(10, 10), shift: false)], at: 1)
+    #expect(throws: RecordError.self) { try mouse.feed([.mouse(.move, at: StampPoint(30, 10), shift: false)], at: 1.1) }
+    try mouse.feed([.cancelAll], at: 1.2)
+    #expect(!mouse.touching)
+  }
+
+  /// The state tells the page what a pinch on a stamp does, from the job's `pinchMoves` setting.
+  @Test func theStateSaysWhetherAPinchMovesTheStamp() throws {
+    #expect(try Self.recording().stateJSON.contains("\"pinchMoves\": false"))
+    var job = JobEntry(
+      id: "j", base: "p.jpg", output: "j.jpg", view: StampSize(500, 400),
+      stamps: [StampEntry(id: "s", image: "s.png", center: StampPoint(100, 100))])
+    job.settings.pinchMoves = true
+    let moving = try Recording(job: job, imageSize: StampSize(1000, 800), stampSizes: [StampSize(100, 100)])
+    #expect(moving.stateJSON.contains("\"pinchMoves\": true"))
+  }
+
+  /// The page's times, taken from a float clock, differ by float noise (10.016 - 10 is 0.016000000000000014): the
+  /// saved items carry them rounded to the microsecond, which read back as the short decimals written.
+  @Test func recordedTimesAreSavedAsMicrosecondsWithoutFloatNoise() throws {
+    var r = try Self.recording()
+    try r.feed([.touch(pointer: 1, phase: .began, at: StampPoint(300, 300))], at: 10)
+    try r.feed([.touch(pointer: 1, phase: .moved, at: StampPoint(340, 300))], at: 10.016)
+    try r.feed([.touch(pointer: 1, phase: .ended, at: StampPoint(340, 300))], at: 10.1000004)
+    guard case .touches(let events)? = r.recordedJob.gestures.last else {
+      Issue.record("no touches item")
+      return
+    }
+    #expect(events.map(\.t) == [0, 0.016, 0.1])
+    #expect(events.map { JSONNumber.exact($0.t) } == ["0", "0.016", "0.1"])
+    // A job's own items keep their times as written.
+    let own = GestureItem.touches([
+      TouchEvent(t: 0, id: 0, phase: .began, location: StampPoint(1, 1)),
+      TouchEvent(t: 0.0000001, id: 0, phase: .ended, location: StampPoint(1, 1)),
+    ])
+    let kept = try Self.recording(gestures: [own])
+    #expect(kept.recordedJob.gestures == [own])
+  }
+}

@@ -12,7 +12,9 @@ extension RecordCommand {
       last gesture item and replays the rest; Render renders the job at full resolution as `render` would and
       shows it; Save replaces only this job's "gestures" in MANIFEST (a new job is added after the last one), by an
       atomic rename, and nothing else in the file changes. A JSON Lines manifest is changed on the job's own line.
-      It runs until Ctrl-C (exit status 130; 143 for SIGTERM).
+      Each page open on it records on its own (two pages never mix their fingers); "unsaved changes" shows until
+      Save. It runs until Ctrl-C in the terminal, Save first (exit status 130; 143 for SIGTERM; a Save in flight
+      gets 3 s to finish).
 
       A job over many photos ("photos": a glob or a list) opens on its first photo in the order render takes them,
       or on the photo --job JOBID/PHOTO names. A bar on the page steps through its photos (previous, next, or a
@@ -24,8 +26,9 @@ extension RecordCommand {
       that are counted but cannot be shown.
 
       The URL holds a random 128-bit token that every request must carry; requests that name another host or come
-      from another page are refused, bodies are JSON of at most 1 MB, and only the job's own photo and stamps are
-      served. It listens on loopback (127.0.0.1) unless --listen says otherwise.
+      from another page are refused before their body is read, bodies are JSON of at most 1 MB, a request must
+      arrive within 5 s, and only the job's own photo and stamps are served. It listens on loopback (127.0.0.1)
+      unless --listen says otherwise.
       """,
     after: """
       EXAMPLES

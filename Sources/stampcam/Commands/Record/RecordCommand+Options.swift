@@ -38,8 +38,9 @@ extension RecordCommand {
 
   static let listen = Option<RecordOptions>.value(
     "--listen", "ADDR:PORT",
-    "listen on ADDR:PORT (e.g. 0.0.0.0:8080, [::]:8080) so a phone or tablet on the network can open the page; "
-      + "anyone who has the printed URL can then see the job's images and change and save the job",
+    "listen on ADDR:PORT (e.g. 0.0.0.0:8080, or [::]:8080 for IPv6 and IPv4 alike) so a phone or tablet on the "
+      + "network can open the page (one URL is printed per address of this machine); anyone who has the printed URL "
+      + "can then see the job's images and change and save the job",
     default: "127.0.0.1 on a free port"
   ) { (options, text) throws(UsageError) in
     guard let colon = text.lastIndex(of: ":"), let port = UInt16(text[text.index(after: colon)...]) else {

@@ -18,6 +18,13 @@ struct RecordCommand: Subcommand {
     }
     var settings = RecorderApp.Settings()
     settings.maxPixels = options.inputs.maxPixels
+    // For tests only (scripts/test-recorder): a small event cap, so that reaching it takes seconds, not 200000
+    // events. Not an option, so that no user is offered a way to lift the cap.
+    if let text = ProcessInfo.processInfo.environment["STAMPCAM_TEST_RECORD_MAX_EVENTS"], let cap = Int(text),
+      (1...Recording.defaultMaxEvents).contains(cap)
+    {
+      settings.maxEvents = cap
+    }
     do {
       settings.inputs = try InputOptions.policy(
         root: options.inputs.inputRoot, untrustedLoaders: options.inputs.allowUntrustedLoaders)
@@ -38,16 +45,37 @@ struct RecordCommand: Subcommand {
     } catch {
       return CLI.fail("\(error)", status: ExitStatus.usage)
     }
-    let host = options.address == "0.0.0.0" || options.address == "::" ? "ADDRESS" : options.address
+    let urls = server.urls(listening: options.address)
     if options.listens {
-      Terminal.line(
-        "stampcam: warning: listening on \(options.address) port \(server.access.port): anyone on the network who has the "
-          + "URL can see this job's photo and stamps, and change and save this job"
-          + (host == "ADDRESS" ? "; put this machine's address in place of ADDRESS" : ""))
+      Terminal.line(Self.listenNote(address: options.address, port: server.access.port))
     }
-    StandardStream.output.write("open \(server.url(host: host))\n")
-    // The server stops (answering the requests in flight first) when it goes, after the signal.
-    let received = withExtendedLifetime(server) { systemWaitForSignal(signals) }
+    for url in urls { StandardStream.output.write("open \(url)\n") }
+    Terminal.line("stampcam: when done, Save on the page, then press Ctrl-C here to stop the recorder")
+    let received = systemWaitForSignal(signals)
+    // Every connection is closed at once; a Save or Render in flight gets the grace to finish, and the process ends
+    // after it whatever the server's threads are doing.
+    let stopped = DispatchSemaphore(value: 0)
+    Thread.detachNewThread {
+      server.server.stop()
+      stopped.signal()
+    }
+    _ = stopped.wait(timeout: .now() + Self.grace)
     return ExitStatus.signal(received)
+  }
+
+  /// Seconds a request in flight has to finish after Ctrl-C or SIGTERM.
+  static let grace = 3.0
+
+  /// What --listen exposes: the network for an address others can reach, this machine alone for a loopback one.
+  static func listenNote(address: String, port: UInt16) -> String {
+    let loopback = address == "::1" || address.hasPrefix("127.")
+    if loopback {
+      return "stampcam: listening on \(address) port \(port), a loopback address: only this machine can open the page"
+    }
+    let whom =
+      address == "0.0.0.0" || address == "::"
+      ? "anyone on the network who can reach this machine" : "anyone who can reach \(address)"
+    return "stampcam: warning: listening on \(address) port \(port): \(whom) and has the URL can see this job's photo "
+      + "and stamps, and change and save this job"
   }
 }

@@ -92,3 +92,85 @@ extension RecordCommandTests {
     return mask & (1 << UInt64(signal - 1)) != 0
   }
 }
+
+extension RecordCommandTests {
+  /// SIGTERM ends record within its grace however many requests are half sent: the server closes every
+  /// connection at once instead of waiting for each to time out.
+  @Test func aSignalEndsRecordingPromptlyWithManyHalfSentRequests() throws {
+    let cli = try CommandRunner()
+    defer { cli.remove() }
+    _ = try cli.jpeg("p.jpg", width: 16, height: 16, rgb: [90, 120, 150])
+    let port = try #require(Self.freePort())
+    nonisolated(unsafe) var elapsed = Double.infinity
+    nonisolated(unsafe) var opened = 0
+    let result = try cli.run(["record", "m.json", "--base", "p.jpg", "--listen", "127.0.0.1:\(port)"]) { process in
+      let pid = process.processIdentifier
+      let deadline = Date().addingTimeInterval(30)
+      var sockets: [Int32] = []
+      defer { sockets.forEach { close($0) } }
+      while Date() < deadline, sockets.count < 24 {
+        if let fd = Self.connect(port: port) {
+          let half = Array("GET / HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nX-Half: ".utf8)
+          _ = half.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+          sockets.append(fd)
+        } else {
+          usleep(50_000)
+        }
+      }
+      opened = sockets.count
+      while Date() < deadline, !Self.blocks(SIGTERM, process: pid) { usleep(20_000) }
+      usleep(300_000)
+      let start = Date()
+      kill(pid, SIGTERM)
+      process.waitUntilExit()
+      elapsed = Date().timeIntervalSince(start)
+    }
+    #expect(opened == 24)
+    #expect(result.status == 143, "\(result.stderr)")
+    #expect(elapsed < 5, "record took \(elapsed) s to stop")
+  }
+
+  /// The --listen note says who can open the page: the network for an address others reach, this machine alone
+  /// for a loopback one.
+  @Test func theListenNoteSaysWhoCanReachThePage() {
+    #expect(!RecordCommand.listenNote(address: "127.0.0.1", port: 8080).contains("anyone"))
+    #expect(!RecordCommand.listenNote(address: "::1", port: 8080).contains("anyone"))
+    #expect(RecordCommand.listenNote(address: "0.0.0.0", port: 8080).contains("anyone on the network"))
+    #expect(RecordCommand.listenNote(address: "::", port: 8080).contains("anyone on the network"))
+    #expect(RecordCommand.listenNote(address: "192.168.1.20", port: 8080).contains("anyone who can reach 192.168.1.20"))
+  }
+
+  /// A port no one listens on now, on 127.0.0.1.
+  static func freePort() -> UInt16? {
+    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    guard fd >= 0 else { return nil }
+    defer { close(fd) }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    let bound = withUnsafeMutablePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0
+      }
+    }
+    return bound ? UInt16(bigEndian: address.sin_port) : nil
+  }
+
+  /// A connection to 127.0.0.1 at `port`, or nil when refused.
+  static func connect(port: UInt16) -> Int32? {
+    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    guard fd >= 0 else { return nil }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_port = port.bigEndian
+    address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
+    let connected = withUnsafePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        Foundation.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
+      }
+    }
+    if !connected { close(fd) }
+    return connected ? fd : nil
+  }
+}
