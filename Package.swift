@@ -82,6 +82,8 @@ var targets: [Target] = [
     .target(name: "StampImport", dependencies: ["StampCore", "StampManifest"]),
     // Gesture-engine benchmark (scripts/bench-gestures): touch events replayed per second.
     .executableTarget(name: "StampBench", dependencies: ["StampCore", "StampManifest"]),
+    // The spliced bound of scripts/bench-bound: read a JPEG, scan its entropy-coded data, write it. Not in the product.
+    .executableTarget(name: "JPEGScanBench", dependencies: ["CJPEGDirect"]),
 
     // C wrappers only the tests use (fixture writers, metadata probes, the JPEG coefficient diff): not in the product.
     .target(name: "StampTestShim", dependencies: ["CVips", "CJPEG"], path: "Tests/StampTestShim"),
@@ -91,7 +93,10 @@ var targets: [Target] = [
     .testTarget(name: "StampFilesTests", dependencies: ["StampFiles", "StampSystem", "StampTestFolders"]),
     .testTarget(
       name: "StampRenderTests",
-      dependencies: ["StampRender", "StampCore", "StampFiles", "StampTestFolders", "StampTestSupport", "StampTestShim"]),
+      dependencies: [
+        "StampRender", "StampCore", "StampFiles", "StampTestFolders", "StampTestSupport", "StampTestShim",
+        "CJPEGDirect",
+      ]),
     .testTarget(
       name: "StampBatchTests",
       dependencies: [

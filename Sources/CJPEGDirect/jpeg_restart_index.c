@@ -176,14 +176,6 @@ int sjt_restart_check(sjt_state *s, char *message, size_t length) {
   s->coefficients = NULL;
   jpeg_mem_src(d, s->file, (unsigned long) s->file_len);
   jpeg_read_header(d, TRUE);
-  d->dct_method = JDCT_IFAST;  // only the last row is transformed, and its pixels are thrown away
-  jpeg_start_decompress(d);
-  JSAMPARRAY row = (*d->mem->alloc_sarray)((j_common_ptr) d, JPOOL_IMAGE, d->output_width * d->output_components, 1);
-  // libjpeg-turbo decodes the skipped rows' Huffman symbols (it must, to stay in step) and drops them: no
-  // coefficient is kept, transformed or converted. Every restart marker is read as a whole-photo decode reads it,
-  // with the same warnings (which fail here: see sjt_errors_emit).
-  if (d->output_height > 1) jpeg_skip_scanlines(d, d->output_height - 1);
-  while (d->output_scanline < d->output_height) jpeg_read_scanlines(d, row, 1);
-  jpeg_finish_decompress(d);
+  sjt_read_to_end(d);
   return 0;
 }

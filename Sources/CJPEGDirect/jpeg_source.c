@@ -119,18 +119,20 @@ int sjt_read_coefficients(sjt_state *s, char *message, size_t length) {
   return 0;
 }
 
-int sjt_skim(sjt_state *s, char *message, size_t length) {
-  if (!s->opened) return snprintf(message, length, "no file opened"), -1;
-  if (setjmp(s->error.jump)) return sjt_report(s, s->error.text, message, length);
-  struct jpeg_decompress_struct *d = &s->src;
+void sjt_read_to_end(struct jpeg_decompress_struct *d) {
   d->dct_method = JDCT_IFAST;  // only the last row is transformed, and its pixels are thrown away
   jpeg_start_decompress(d);
   JSAMPARRAY row = (*d->mem->alloc_sarray)((j_common_ptr) d, JPOOL_IMAGE, d->output_width * d->output_components, 1);
-  // Skipped rows are entropy-decoded (libjpeg-turbo must, to stay in step) but neither transformed nor converted;
-  // the last row is read so that the decoder reaches the end of the data, and finishing reads up to EOI.
   if (d->output_height > 1) jpeg_skip_scanlines(d, d->output_height - 1);
+  // The last row takes the decoder to the end of the data; finishing reads up to EOI.
   while (d->output_scanline < d->output_height) jpeg_read_scanlines(d, row, 1);
   jpeg_finish_decompress(d);
+}
+
+int sjt_skim(sjt_state *s, char *message, size_t length) {
+  if (!s->opened) return snprintf(message, length, "no file opened"), -1;
+  if (setjmp(s->error.jump)) return sjt_report(s, s->error.text, message, length);
+  sjt_read_to_end(&s->src);
   sjt_close(s);
   return 0;
 }

@@ -41,4 +41,10 @@ struct sjt_state {
 /// After a longjmp: hands the message over and resets every libjpeg object, so the state serves the next job.
 int sjt_report(sjt_state *s, const char *text, char *message, size_t length);
 
+/// Reads a started-or-not decompressor's data to its end keeping nothing: libjpeg-turbo decodes the skipped rows'
+/// Huffman symbols (it must, to stay in step) and drops them, so no coefficient is kept, transformed or converted;
+/// only the last row is transformed, and every restart marker and warning is met as a whole-photo decode meets it.
+/// Errors and warnings longjmp through the state's error manager, as every libjpeg call here does.
+void sjt_read_to_end(struct jpeg_decompress_struct *d);
+
 #endif

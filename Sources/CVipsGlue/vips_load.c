@@ -14,6 +14,7 @@
 void scv_allow_untrusted(int allow) {
   vips_block_untrusted_set(allow ? FALSE : TRUE);
   vips_operation_block_set("VipsForeignLoadSvgBuffer", FALSE);
+  vips_operation_block_set("VipsForeignSaveJxl", FALSE);
 }
 
 // The loaders an input may use unless untrusted ones are allowed: the photo formats, with fuzzed decoders.

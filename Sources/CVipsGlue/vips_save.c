@@ -84,6 +84,16 @@ int scv_save_descriptor(VipsImage *in, int fd, int format, int quality, int *wri
   case 3:
     status = vips_tiffsave_target(in, target, "compression", VIPS_FOREIGN_TIFF_COMPRESSION_DEFLATE, NULL);
     break;
+  // AVIF and HEIC through libheif (AV1 by its libaom, HEVC by its x265); 8 bits a sample, whatever `in` holds.
+  case 4:
+    status = vips_heifsave_target(in, target, "Q", quality, "compression", VIPS_FOREIGN_HEIF_COMPRESSION_AV1,
+      "bitdepth", 8, NULL);
+    break;
+  case 5:
+    status = vips_heifsave_target(in, target, "Q", quality, "compression", VIPS_FOREIGN_HEIF_COMPRESSION_HEVC,
+      "bitdepth", 8, NULL);
+    break;
+  case 6: status = vips_jxlsave_target(in, target, "Q", quality, NULL); break;
   default: vips_error("stampcam", "unknown output format %d", format); status = -1;
   }
   g_object_unref(target);
@@ -102,4 +112,28 @@ int scv_save_descriptor_jpeg(
   g_object_unref(target);
   if (write_errno) *write_errno = sink.error;
   return status;
+}
+
+// A 16 x 16 grey picture encoded in memory in `format` (as scv_save_descriptor numbers them): whether this
+// machine's libvips, and the codec library under it, can write the format at all. libvips leaves out a saver it
+// was built without, and libheif an encoder it was built without, and neither says so before a save is tried.
+int scv_save_probe(int format) {
+  VipsImage *grey = NULL;
+  if (vips_black(&grey, 16, 16, "bands", 3, NULL)) return -1;
+  void *buffer = NULL;
+  size_t length = 0;
+  int status;
+  switch (format) {
+  case 4:
+    status = vips_heifsave_buffer(grey, &buffer, &length, "compression", VIPS_FOREIGN_HEIF_COMPRESSION_AV1, NULL);
+    break;
+  case 5:
+    status = vips_heifsave_buffer(grey, &buffer, &length, "compression", VIPS_FOREIGN_HEIF_COMPRESSION_HEVC, NULL);
+    break;
+  case 6: status = vips_jxlsave_buffer(grey, &buffer, &length, NULL); break;
+  default: status = 0;
+  }
+  g_object_unref(grey);
+  g_free(buffer);
+  return status == 0 && (format < 4 || length > 0) ? 0 : -1;
 }

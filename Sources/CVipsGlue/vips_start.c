@@ -65,6 +65,9 @@ static void scv_do_init(void) {
     // unless the user opts back in (scv_allow_untrusted). The overlay draws its own SVG, made here, not read.
     vips_block_untrusted_set(TRUE);
     vips_operation_block_set("VipsForeignLoadSvgBuffer", FALSE);
+    // libvips marks its whole JPEG XL module untrusted, the saver with the loader; the saver only encodes pixels
+    // stampcam made, so it is let through (the loader, which would parse a file, stays blocked).
+    vips_operation_block_set("VipsForeignSaveJxl", FALSE);
   }
 }
 

@@ -261,6 +261,23 @@ package func systemBlockSignals(_ numbers: [Int32]) -> sigset_t {
   return set
 }
 
+/// pthread_sigmask(3): unblocks `numbers` on this thread, so that their default action applies to it again (a mask
+/// the process inherited blocked them); the mask before, for `systemRestoreSignalMask`.
+package func systemUnblockSignals(_ numbers: [Int32]) -> sigset_t {
+  var set = sigset_t()
+  sigemptyset(&set)
+  for number in numbers { sigaddset(&set, number) }
+  var before = sigset_t()
+  pthread_sigmask(SIG_UNBLOCK, &set, &before)
+  return before
+}
+
+/// pthread_sigmask(3): puts back the mask `systemUnblockSignals` returned.
+package func systemRestoreSignalMask(_ mask: sigset_t) {
+  var mask = mask
+  pthread_sigmask(SIG_SETMASK, &mask, nil)
+}
+
 /// sigwait(3): waits for one of the blocked signals of `set`; its number.
 package func systemWaitForSignal(_ set: sigset_t) -> Int32 {
   var set = set

@@ -24,6 +24,13 @@ static void sjt_fixture_fail(j_common_ptr c) {
 
 int sjt_fixture_write(const char *path, const unsigned char *pixels, int width, int height, int components,
   int rgb_coded, const int *h, const int *v, int quality, char *message, size_t length) {
+  return sjt_fixture_write_coded(path, pixels, width, height, components, rgb_coded, h, v, quality, 0, 0, message,
+    length);
+}
+
+int sjt_fixture_write_coded(const char *path, const unsigned char *pixels, int width, int height, int components,
+  int rgb_coded, const int *h, const int *v, int quality, int optimize_coding, int restart_interval, char *message,
+  size_t length) {
   sjt_fixture_error error;
   struct jpeg_compress_struct c;
   memset(&c, 0, sizeof c);
@@ -48,6 +55,8 @@ int sjt_fixture_write(const char *path, const unsigned char *pixels, int width, 
   if (rgb_coded) jpeg_set_colorspace(&c, JCS_RGB);
   jpeg_set_quality(&c, quality, TRUE);
   c.dct_method = JDCT_ISLOW;
+  c.optimize_coding = optimize_coding ? TRUE : FALSE;
+  c.restart_interval = (unsigned) restart_interval;
   for (int i = 0; i < components; i++) {
     c.comp_info[i].h_samp_factor = h[i];
     c.comp_info[i].v_samp_factor = v[i];
@@ -100,5 +109,52 @@ int sjt_fixture_decode(const char *path, unsigned char *rgb, size_t capacity, in
   jpeg_finish_decompress(&d);
   jpeg_destroy_decompress(&d);
   fclose(file);
+  return 0;
+}
+
+// Warnings are counted, not printed: a damaged copy is expected to make them.
+static void sjt_fixture_quiet(j_common_ptr c) { (void) c; }
+
+int sjt_fixture_dc(const unsigned char *data, size_t size, int component, int *dc, size_t capacity, int *wide,
+  int *high, long *warnings, char *message, size_t length) {
+  sjt_fixture_error error;
+  struct jpeg_decompress_struct d;
+  memset(&d, 0, sizeof d);
+  d.err = jpeg_std_error(&error.pub);
+  error.pub.error_exit = sjt_fixture_fail;
+  error.pub.output_message = sjt_fixture_quiet;
+  if (setjmp(error.jump)) {
+    snprintf(message, length, "%s", error.text);
+    jpeg_destroy_decompress(&d);
+    return -1;
+  }
+  jpeg_create_decompress(&d);
+  jpeg_mem_src(&d, data, (unsigned long) size);
+  jpeg_read_header(&d, TRUE);
+  jvirt_barray_ptr *arrays = jpeg_read_coefficients(&d);
+  if (component < 0 || component >= d.num_components) {
+    snprintf(message, length, "no component %d", component);
+    jpeg_destroy_decompress(&d);
+    return -1;
+  }
+  jpeg_component_info *info = &d.comp_info[component];
+  // The arrays hold the MCUs' padding blocks too: libjpeg rounds them up to whole MCUs of the component.
+  JDIMENSION w = (info->width_in_blocks + info->h_samp_factor - 1) / info->h_samp_factor * info->h_samp_factor;
+  JDIMENSION h = (info->height_in_blocks + info->v_samp_factor - 1) / info->v_samp_factor * info->v_samp_factor;
+  if (d.comps_in_scan == 1 || d.num_components == 1) {
+    w = info->width_in_blocks;
+    h = info->height_in_blocks;
+  }
+  *wide = (int) w;
+  *high = (int) h;
+  for (JDIMENSION r = 0; r < h; r++) {
+    JBLOCKARRAY row = d.mem->access_virt_barray((j_common_ptr) &d, arrays[component], r, 1, FALSE);
+    for (JDIMENSION c = 0; c < w; c++)
+      if ((size_t) r * w + c < capacity) dc[(size_t) r * w + c] = row[0][c][0];
+  }
+  *warnings = d.err->num_warnings;
+  jpeg_finish_decompress(&d);
+  *warnings = d.err->num_warnings;
+  jpeg_destroy_decompress(&d);
   return 0;
 }

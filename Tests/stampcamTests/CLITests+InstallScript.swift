@@ -35,22 +35,7 @@ struct InstallScriptTests {
   /// Runs `command` with `sh -c` in the folder, with HOME there and a PATH of the system's folders only (a minimal
   /// image has no sudo).
   static func shell(_ cli: CommandRunner, _ command: String) throws -> CommandResult {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/bin/sh")
-    process.arguments = ["-c", command]
-    process.currentDirectoryURL = cli.url
-    process.environment = ["HOME": cli.url.path, "PATH": "/usr/sbin:/usr/bin:/sbin:/bin"]
-    let out = Pipe()
-    let err = Pipe()
-    process.standardOutput = out
-    process.standardError = err
-    try process.run()
-    let stdout = out.fileHandleForReading.readDataToEndOfFile()
-    let stderr = err.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return CommandResult(
-      status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-      stderr: String(decoding: stderr, as: UTF8.self))
+    try cli.shell(command, environment: ["HOME": cli.url.path, "PATH": "/usr/sbin:/usr/bin:/sbin:/bin"])
   }
 
   /// The README's commands run in a root shell of a minimal image, which has no sudo: none goes through sudo (the

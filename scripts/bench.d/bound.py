@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """The least CPU time any DCT-domain path built from libjpeg and libvips must spend on scripts/bench's workload.
 
-Usage: bound.py WORKLOAD.json [--count N] [--rounds N]
+Usage: bound.py WORKLOAD.json [--count N] [--rounds N] [--splice-bench BIN]
+       bound.py --photos FILE... --splice-bench BIN [--rounds N]
 
 Such a path must at least (1) entropy-decode and entropy-encode every coefficient of every photo, since without
 restart markers libjpeg gives no way into the middle of a scan, and (2) resample and composite every pixel of every
@@ -25,6 +26,15 @@ Two things the bound leaves out are timed beside it, not in it (scripts/bench-bo
   files:   the outputs' bytes (each photo's file size, about what the lossless path writes) written into new files
            beside the workload in 1 MB writes and removed (process CPU time: mostly the kernel's copy into the page
            cache), no fsync.
+With --splice-bench (the JPEGScanBench tool), two more parts, the limits of a path that touches only the bytes
+under the stamps (user + system CPU of one process over every base, the outputs written into a new folder beside the
+workload and removed):
+  physical: each base read into memory and its bytes written to a new file: what any JPEG-to-JPEG edit must do;
+  spliced:  the same with the baseline scanner run over its entropy-coded data in between (every MCU's Huffman
+            symbols decoded, every 64th MCU's start kept), the least a splice that re-encodes only the stamps' MCUs
+            must do; a base the scanner does not handle (progressive) is read and written only, and counted.
+With --photos FILE... instead of a workload, only the entropy, pixels, physical and spliced parts are timed, over
+those photos.
 libvips runs with its Orc code off (VIPS_NOVECTOR), as stampcam runs it; none of the bound's own parts uses Orc.
 Prints one line of JSON: the CPU seconds of each part (medians over the rounds) and the stamps' pixel count.
 """
@@ -82,6 +92,20 @@ def pixel_seconds(bases):
             image = pyvips.Image.new_from_file(path).autorot()
         image.jpegsave_buffer(Q=90, strip=True)
     return time.process_time() - start
+
+
+def splice_seconds(bench, mode, bases, folder):
+    """User + system CPU seconds of JPEGScanBench over every base, and its counts (whole, damaged, not handled)."""
+    out = os.path.join(folder, f".bound-splice-{os.getpid()}")
+    os.makedirs(out, exist_ok=True)
+    user, system = children_times()
+    result = subprocess.run([bench, mode, out, *bases], check=True, capture_output=True, text=True)
+    after = children_times()
+    for name in os.listdir(out):
+        os.remove(os.path.join(out, name))
+    os.rmdir(out)
+    whole, damaged, other, _ = (int(field) for field in result.stdout.split())
+    return after[0] - user + after[1] - system, (whole, damaged, other)
 
 
 def content_box(image):
@@ -195,10 +219,18 @@ def stamp_seconds(jobs):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("workload")
+    parser.add_argument("workload", nargs="?")
     parser.add_argument("--count", type=int, default=None)
     parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--splice-bench", default=None)
+    parser.add_argument("--photos", nargs="+", default=None)
     args = parser.parse_args()
+    if args.photos:
+        if not args.splice_bench:
+            parser.error("--photos needs --splice-bench")
+        return photos_only(args)
+    if not args.workload:
+        parser.error("a workload, or --photos")
     with open(args.workload) as f:
         workload = json.load(f)
     root = os.path.dirname(os.path.abspath(args.workload))
@@ -207,6 +239,7 @@ def main():
     jobs = stamp_jobs(workload, root, args.count)
     reductions = reduce_jobs(workload, root, args.count)
     entropy, entropy_system, decode, affine, composite, reduce, files = [], [], [], [], [], [], []
+    physical, spliced, counts = [], [], (0, 0, 0)
     for _ in range(args.rounds):
         user, system = entropy_seconds(bases)
         entropy.append(user)
@@ -217,8 +250,18 @@ def main():
         composite.append(seconds[1])
         reduce.append(reduce_seconds(reductions))
         files.append(file_seconds(bases, root))
+        if args.splice_bench:
+            physical.append(splice_seconds(args.splice_bench, "copy", bases, root)[0])
+            seconds, counts = splice_seconds(args.splice_bench, "scan", bases, root)
+            spliced.append(seconds)
     pixels = sum(box[2] * box[3] for layers in jobs for _, _, box in layers)
+    splice = {}
+    if args.splice_bench:
+        splice = {"physicalCPU": round(statistics.median(physical), 3),
+                  "splicedCPU": round(statistics.median(spliced), 3),
+                  "scannedWhole": counts[0], "scannedDamaged": counts[1], "scannedNotHandled": counts[2]}
     print(json.dumps({
+        **splice,
         "jobs": len(bases), "stamps": sum(len(layers) for layers in jobs), "stampPixels": pixels,
         "entropyCPU": round(statistics.median(entropy), 3), "pixelsCPU": round(statistics.median(decode), 3),
         "entropySystemCPU": round(statistics.median(entropy_system), 3),
@@ -227,6 +270,27 @@ def main():
         "reduced": len(reductions), "reduceCPU": round(statistics.median(reduce), 3),
         "filesCPU": round(statistics.median(files), 3),
     }))
+
+
+def photos_only(args):
+    """The parts a photo's own bytes decide, over --photos: one line of JSON, medians over the rounds."""
+    pyvips.cache_set_max(0)
+    bases = [os.path.abspath(path) for path in args.photos]
+    folder = os.path.dirname(bases[0])
+    parts = {"entropyCPU": [], "entropySystemCPU": [], "pixelsCPU": [], "physicalCPU": [], "splicedCPU": []}
+    counts = (0, 0, 0)
+    for _ in range(args.rounds):
+        user, system = entropy_seconds(bases)
+        parts["entropyCPU"].append(user)
+        parts["entropySystemCPU"].append(system)
+        parts["pixelsCPU"].append(pixel_seconds(bases))
+        parts["physicalCPU"].append(splice_seconds(args.splice_bench, "copy", bases, folder)[0])
+        seconds, counts = splice_seconds(args.splice_bench, "scan", bases, folder)
+        parts["splicedCPU"].append(seconds)
+    line = {key: round(statistics.median(values), 3) for key, values in parts.items()}
+    line.update({"photos": len(bases), "bytes": sum(os.path.getsize(path) for path in bases),
+                 "scannedWhole": counts[0], "scannedDamaged": counts[1], "scannedNotHandled": counts[2]})
+    print(json.dumps(line))
 
 
 if __name__ == "__main__":

@@ -1,4 +1,5 @@
-// libFuzzer harness for the JPEG transplant's C (scripts/fuzz-jpeg): every input is written to a file and goes
+// libFuzzer harness for the JPEG transplant's C (scripts/fuzz-jpeg): every input is scanned by the baseline entropy
+// scanner (jpeg_scan.c), then written to a file, and goes
 // through what a job does with a JPEG base (baseline or progressive, grey or colour, any sampling): the header, the
 // restart-interval index, a span opened over every interval, a region decoded (straight from its coefficients and
 // through a small JPEG, which must give the same pixels) and encoded again (one way or the other, chosen by a byte
@@ -15,6 +16,7 @@
 #include <unistd.h>
 
 #include "CVipsGlue.h"
+#include "JPEGScan.h"
 #include "JPEGTransplant.h"
 
 static sjt_state *state;
@@ -113,6 +115,22 @@ static void stream_pixels(size_t size) {
   vips_error_clear();
 }
 
+// The baseline entropy scanner straight over the input's bytes (it must read none outside them), every MCU's start
+// kept or every 3rd, into a buffer that may be too small; what it reports must hold together.
+static void scan_bytes(const uint8_t *data, size_t size) {
+  static sjs_point points[4096];
+  long stride = size && (data[size - 1] & 1) ? 3 : 1;
+  size_t capacity = size ? data[0] * 16 : 0;
+  sjs_result result;
+  int status = sjs_scan(data, size, stride, points, capacity, &result);
+  if (status != result.status || status < SJS_OK || status > SJS_NOT_HANDLED) abort();
+  if ((size_t) result.points > capacity) abort();
+  for (long i = 0; i < result.points; i++)
+    if (points[i].bit > (uint64_t) size * 8 || (i && points[i].bit <= points[i - 1].bit)) abort();
+  if (status == SJS_OK && (result.mcus_scanned != result.mcu_count || result.entropy_end >= size)) abort();
+  if (status == SJS_DAMAGED && (result.damage_mcu < 0 || result.damage_mcu > result.mcu_count)) abort();
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   if (!state) {
     // The straight path calls libjpeg's C inverse DCT, its definition. libjpeg-turbo's SIMD one computes in 16 bits
@@ -125,6 +143,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     snprintf(in_path, sizeof in_path, "%s/in-%d.jpg", tmp ? tmp : "/tmp", (int) getpid());
     snprintf(out_path, sizeof out_path, "%s/out-%d.jpg", tmp ? tmp : "/tmp", (int) getpid());
   }
+  scan_bytes(data, size);
   FILE *f = fopen(in_path, "wb");
   if (!f) return 0;
   fwrite(data, 1, size, f);

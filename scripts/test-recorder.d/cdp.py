@@ -6,7 +6,25 @@ import subprocess
 import time
 
 
-class Browser:
+class PageScript:
+    """What a page offers once `call` reaches it: its JavaScript evaluated, and waiting until an expression holds."""
+
+    def evaluate(self, expression):
+        result = self.call("Runtime.evaluate", expression=expression, returnByValue=True, awaitPromise=True)
+        if "exceptionDetails" in result:
+            raise RuntimeError(f"{expression}: {result['exceptionDetails']}")
+        return result["result"].get("value")
+
+    def wait_for(self, expression, timeout=10):
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.evaluate(expression):
+                return
+            time.sleep(0.005)
+        raise TimeoutError(f"the page never had {expression}")
+
+
+class Browser(PageScript):
     def __init__(self, chromium, url, width, height, profile):
         to_chrome_r, self.to_chrome = os.pipe()
         self.from_chrome, from_chrome_w = os.pipe()
@@ -67,20 +85,6 @@ class Browser:
                 return reply.get("result", {})
             self.events.append(reply)
 
-    def evaluate(self, expression):
-        result = self.call("Runtime.evaluate", expression=expression, returnByValue=True, awaitPromise=True)
-        if "exceptionDetails" in result:
-            raise RuntimeError(f"{expression}: {result['exceptionDetails']}")
-        return result["result"].get("value")
-
-    def wait_for(self, expression, timeout=10):
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            if self.evaluate(expression):
-                return
-            time.sleep(0.005)
-        raise TimeoutError(f"the page never had {expression}")
-
     def close(self):
         try:
             self.call("Browser.close", timeout=5)
@@ -92,7 +96,7 @@ class Browser:
             self.process.kill()
 
 
-class Tab:
+class Tab(PageScript):
     """Another page of the same browser, in a window of its own (so that it is drawn, and its animation frames run,
     while the first one is too), driven through its own DevTools session over the browser's pipe."""
 
@@ -115,20 +119,6 @@ class Tab:
             return self.browser.call(method, timeout=timeout, **params)
         finally:
             self.browser.session = saved
-
-    def evaluate(self, expression):
-        result = self.call("Runtime.evaluate", expression=expression, returnByValue=True, awaitPromise=True)
-        if "exceptionDetails" in result:
-            raise RuntimeError(f"{expression}: {result['exceptionDetails']}")
-        return result["result"].get("value")
-
-    def wait_for(self, expression, timeout=10):
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            if self.evaluate(expression):
-                return
-            time.sleep(0.005)
-        raise TimeoutError(f"the page never had {expression}")
 
     def close(self):
         self.browser.call("Target.closeTarget", targetId=self.target)

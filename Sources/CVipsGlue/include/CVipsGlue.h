@@ -145,10 +145,14 @@ int scv_copy_memory(VipsImage *in, VipsImage **out);
 int scv_strip_metadata(VipsImage *in, VipsImage **out, int keep_icc, int keep_orientation);
 
 /// Writes `in` to the open file `fd` (which the caller keeps owning) in `format`: 0 JPEG (at `quality`), 1 PNG,
-/// 2 WebP (lossy, at `quality`), 3 TIFF (deflate); 0 on success, -1 with the libvips error buffer set and
+/// 2 WebP (lossy, at `quality`), 3 TIFF (deflate), 4 AVIF, 5 HEIC, 6 JPEG XL (at `quality`); 0 on success, -1 with the libvips error buffer set and
 /// `*write_errno` the errno of this save's first failed write, read or seek on `fd` (0 when none failed: the
 /// encoder or its input did).
 int scv_save_descriptor(VipsImage *in, int fd, int format, int quality, int *write_errno);
+
+/// 0 when a small picture encodes in `format` (numbered as in scv_save_descriptor), -1 with the libvips error
+/// buffer set when this machine's libvips or its codec library cannot write it.
+int scv_save_probe(int format);
 
 /// Writes `in` as JPEG to the open file `fd` (still the caller's) with a chroma `subsample_mode` (a
 /// VipsForeignSubsample: 1 4:2:0, 2 4:4:4) and, when `interlace`, progressive; returns as scv_save_descriptor.

@@ -8,14 +8,23 @@ import StampRender
 /// before any rendering), whether its inputs exist (checked by stat, never by decoding, in `validate`), and
 /// whether its gestures can be replayed on the photo and stamps its headers describe (in `validate`).
 package enum JobCheck {
-  /// A diagnostic for each output whose extension names no format stampcam writes, and for each file the job writes
-  /// (the overlay too when the job, or `overlayForEveryJob`, asks for it) with a name too long for its temporary file.
-  package static func outputs(of job: JobEntry, file: String, overlayForEveryJob: Bool = false) -> [Diagnostic] {
+  /// A diagnostic for each output whose extension names no format stampcam writes, or one this machine has no
+  /// encoder for (`encoders` says what is missing: by default what this machine's libvips lacks), and for each file
+  /// the job writes (the overlay too when the job, or `overlayForEveryJob`, asks for it) with a name too long for its
+  /// temporary file.
+  package static func outputs(
+    of job: JobEntry, file: String, overlayForEveryJob: Bool = false,
+    encoders: (OutputFormat) -> String? = \.missingEncoder
+  ) -> [Diagnostic] {
     return job.outputs(overlayForEveryJob: overlayForEveryJob).flatMap { written -> [Diagnostic] in
       var found: [String] = []
       // An overlay is written in its output's format: that one is told once, for the output.
-      if written.kind != .overlay, OutputFormat(path: written.path) == nil {
-        found.append("\"\(written.path)\": unknown output format (use .jpg, .jpeg, .png, .webp, .tif or .tiff)")
+      if written.kind != .overlay {
+        if let format = OutputFormat(path: written.path) {
+          if let missing = encoders(format) { found.append("\"\(written.path)\": \(missing)") }
+        } else {
+          found.append("\"\(written.path)\": unknown output format (use \(OutputFormat.extensions))")
+        }
       }
       if let refusal = PathRules.longName(in: written.path) {
         found.append(written.kind == .overlay ? "its overlay \"\(written.path)\": \(refusal)" : "\(refusal)")

@@ -23,7 +23,7 @@ package final class OutputClaims {
 
   /// Who claimed a file first: a field of a job, or the manifest or report themselves.
   struct Claim {
-    enum Role: UInt8 { case input, output, manifest, report }
+    enum Role: UInt8 { case input, output, manifest, report, events }
     let role: Role
     /// The job's index in the manifest; -1 for the manifest and the report.
     let index: Int
@@ -60,14 +60,15 @@ package final class OutputClaims {
       switch role {
       case .manifest: return "the manifest"
       case .report: return "the --report file"
+      case .events: return "the --events file"
       case .input, .output:
         guard let id, index >= 0 else { return "\(field.path) of the job made at place \(position)" }
         return "jobs[\(index)].\(field.path) of job \"\(id)\""
       }
     }
 
-    /// The claim as held, in 64 bits: its role (2 bits), its field (16: none, base, output, viewOutput, overlay,
-    /// then stamps, the 65,531st and later told as one) and its job's place (46). Its index is not held: a job
+    /// The claim as held, in 64 bits: its role (3 bits), its field (15: none, base, output, viewOutput, overlay,
+    /// then stamps, the 32,763rd and later told as one: a job has at most 1,000) and its job's place (46). Its index is not held: a job
     /// named again has it.
     var packed: UInt64 {
       let code: UInt64
@@ -77,16 +78,16 @@ package final class OutputClaims {
       case .output: code = 2
       case .viewOutput: code = 3
       case .overlay: code = 4
-      case .stamp(let k): code = 5 + UInt64(min(max(k, 0), 65_530))
+      case .stamp(let k): code = 5 + UInt64(min(max(k, 0), 32_762))
       }
       let place = UInt64(max(position, 0)) & (1 << 46 - 1)
-      return UInt64(role.rawValue) | code << 2 | place << 18
+      return UInt64(role.rawValue) | code << 3 | place << 18
     }
 
     /// A claim held as `packed`, its index unknown (-1).
     init(packed: UInt64) {
-      role = Role(rawValue: UInt8(packed & 3)) ?? .input
-      switch Int(packed >> 2 & 0xFFFF) {
+      role = Role(rawValue: UInt8(packed & 7)) ?? .input
+      switch Int(packed >> 3 & 0x7FFF) {
       case 0: field = .none
       case 1: field = .base
       case 2: field = .output
@@ -123,14 +124,22 @@ package final class OutputClaims {
 
   /// Claims for a batch writing under `out` from `manifest` (named `file` in diagnostics), reporting to `report`
   /// (nil or `-`: none). Fails when the report is the manifest, or lies in `--out/.stampcam` (see `ReportPlace`).
-  /// `naming` gives the job the manifest makes at a place, to name an earlier claim's job in a diagnostic.
+  /// `naming` gives the job the manifest makes at a place, to name an earlier claim's job in a diagnostic. The
+  /// `--events` file (nil or `-`: none) is claimed as the report is: no input, manifest or output may be it.
   package init(
-    out: String, manifest: String, file: String, report: String?, naming: ((Int) -> JobEntry?)? = nil
+    out: String, manifest: String?, file: String, report: String?, events: String? = nil,
+    naming: ((Int) -> JobEntry?)? = nil
   ) throws(ManifestError) {
     self.out = out
     self.file = file
     self.naming = naming
-    _ = claim(manifest, Claim(role: .manifest, index: -1, position: -1, field: .none))
+    // A manifest piped on standard input (nil) is no file an output could overwrite.
+    if let manifest { _ = claim(manifest, Claim(role: .manifest, index: -1, position: -1, field: .none)) }
+    if let events, events != "-" {
+      if let taken = claim(events, Claim(role: .events, index: -1, position: -1, field: .none)) {
+        throw ManifestError(file: file, message: "\(events): --events would overwrite \(taken.claim.phrase(id: nil))")
+      }
+    }
     guard let report, report != "-" else { return }
     if let taken = claim(report, Claim(role: .report, index: -1, position: -1, field: .none)) {
       throw ManifestError(file: file, message: "\(report): --report would overwrite \(taken.claim.phrase(id: nil))")

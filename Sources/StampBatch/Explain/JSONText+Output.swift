@@ -5,11 +5,11 @@ import StampManifest
 /// line: keys in the order given, numbers rounded to a millionth so that float noise does not show.
 extension JSONText {
   /// `n` rounded to a millionth, by the one formatter every JSON output uses; NaN and infinities become null.
-  static func rounded(_ n: Double) -> JSONText { .literal(JSONNumber.text(n, places: 6)) }
+  package static func rounded(_ n: Double) -> JSONText { .literal(JSONNumber.text(n, places: 6)) }
 
   /// `true` or `false`.
   static func bool(_ b: Bool) -> JSONText { .literal(b ? "true" : "false") }
 
   /// `null`.
-  static let null = JSONText.literal("null")
+  package static let null = JSONText.literal("null")
 }

@@ -65,3 +65,18 @@ extension BatchRunner {
     }
   }
 }
+
+extension BatchRunner {
+  /// Whether `--resume` would skip `job` now: its outputs are up to date with its record (the same test the run
+  /// makes, without claiming the outputs). For the count a run announces before it starts.
+  package func isUpToDate(_ job: JobEntry) -> Bool {
+    let outputs = jobRenderer.outputs(of: job).map(\.path)
+    let fingerprint = ResumeFingerprint(job: job, renderer: jobRenderer)
+    return ledger.verdict(for: job, outputs: outputs, fingerprint: fingerprint) == .upToDate
+  }
+
+  /// Whether `job` is one this run renders (its shard's).
+  package func takes(_ job: JobEntry) -> Bool {
+    options.shard?.contains(job.position) ?? true
+  }
+}

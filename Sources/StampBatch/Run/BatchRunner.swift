@@ -95,8 +95,11 @@ package struct BatchRunner: Sendable {
   /// `run` whose `record` (the report) says whether it could note the outcome: a job's outputs are renamed into
   /// place and recorded under one lock (see `TemporaryFiles.commit`), and removed again when `record` returns false,
   /// so that no output stays that the report does not list.
+  /// `started`, when given, is told of each job of the shard as a worker takes it up, before anything of it is
+  /// recorded.
   package func run<Jobs: Sequence<Result<JobEntry, ManifestError>>>(
-    _ jobs: sending Jobs, cancellation: Cancellation = Cancellation(), record: @escaping @Sendable (JobOutcome) -> Bool
+    _ jobs: sending Jobs, cancellation: Cancellation = Cancellation(),
+    started: (@Sendable (JobEntry) -> Void)? = nil, record: @escaping @Sendable (JobOutcome) -> Bool
   ) where Jobs.Iterator: SendableMetatype {
     let iterator = Locked(jobs.makeIterator())
     let report = Locked(())
@@ -128,6 +131,7 @@ package struct BatchRunner: Sendable {
         case .failure(let error):
           _ = note(JobOutcome(id: "?", status: .failed, outputs: [], error: error.description, seconds: 0))
         case .success(let job):
+          started?(job)
           Self.perform(
             job, with: jobRenderer, ledger: ledger, options: options, cancellation: cancellation, record: note)
         }

@@ -38,12 +38,17 @@ extension JobOutcome {
   /// The report's line for this job: `{"id", "status", "outputs", "error", "seconds", "path", "fallback"}`, and
   /// `"resume"` under `--resume`.
   package var jsonLine: String {
+    JSONText.object(jsonFields).inline
+  }
+
+  /// The report line's fields, in its order (`--events` writes them in its `job-end` lines).
+  package var jsonFields: [(String, JSONText)] {
     var fields: [(String, JSONText)] = [
       ("id", .string(id)), ("status", .string(status.rawValue)), ("outputs", .array(outputs.map { .string($0) })),
       ("error", error.map { .string($0) } ?? .null), ("seconds", .rounded((seconds * 1000).rounded() / 1000)),
       ("path", path.map { .string($0) } ?? .null), ("fallback", fallback.map { .string($0) } ?? .null),
     ]
     if let resume { fields.append(("resume", .string(resume))) }
-    return JSONText.object(fields).inline
+    return fields
   }
 }

@@ -44,7 +44,7 @@ public struct GestureSettings: Sendable, Hashable {
   /// it is while it scales and turns; true moves it, besides, by the motion of the fingers' midpoint (converted to
   /// image pixels as a drag's motion is), as sticker apps do. Either way the stamp scales and turns about its centre.
   public var pinchMoves = false
-  /// Output JPEG/WebP quality; nil means the default (90) or a lossless path where one applies.
+  /// Output quality (JPEG, WebP, AVIF, HEIC, JPEG XL); nil means the default (90) or a lossless path where one applies.
   public var quality: Int? = nil
 
   /// The design's defaults.

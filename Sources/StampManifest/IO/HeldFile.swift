@@ -31,6 +31,18 @@ final class HeldFile: Sendable {
     }
   }
 
+  /// Holds a duplicate of the open regular file `file` (which the caller keeps), read from its first byte at every
+  /// pass: a spooled manifest, whose file has no name.
+  static func holding(_ file: borrowing FileDescriptor) -> (HeldFile?, String?) {
+    do throws(Errno) {
+      let copy = try file.duplicate()
+      let version = try copy.status().version
+      return (HeldFile(descriptor: copy, version: version), nil)
+    } catch {
+      return (nil, error.description)
+    }
+  }
+
   /// The reason a pass stops, or nil while the file is the version opened.
   func change() -> String? {
     (try? descriptor.status())?.version == version

@@ -14,9 +14,10 @@ public struct JSONLinesIterator: IteratorProtocol {
   private var sawContent = false
 
   init(
-    url: URL, limits: Limits, held: (file: HeldFile?, failure: String?)? = nil, overlayForEveryJob: Bool = false
+    url: URL, limits: Limits, held: (file: HeldFile?, failure: String?)? = nil, overlayForEveryJob: Bool = false,
+    names: (file: String, folder: String)? = nil
   ) {
-    (file, folder) = ManifestDecoder.names(of: url)
+    (file, folder) = names ?? ManifestDecoder.names(of: url)
     self.limits = limits
     registry = JobRegistry(overlayForEveryJob: overlayForEveryJob)
     let (input, reason) =

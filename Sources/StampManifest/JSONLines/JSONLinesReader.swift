@@ -1,5 +1,6 @@
 import Foundation
 import StampCore
+import StampSystem
 
 /// The jobs of a JSON Lines manifest (`.jsonl`, `.ndjson`), decoded one line at a time.
 ///
@@ -34,6 +35,9 @@ public struct JSONLinesReader: Sequence, Sendable {
     held = nil
   }
 
+  /// The name diagnostics give the file and the folder relative paths start from, when not the url's.
+  private var names: (file: String, folder: String)?
+
   /// A reader of the file at `url` opened now, once, for every pass (see `HeldFile`).
   init(holding url: URL, limits: Limits) {
     self.url = url
@@ -41,9 +45,19 @@ public struct JSONLinesReader: Sequence, Sendable {
     held = HeldFile.open(url.path)
   }
 
+  /// A reader of the open regular file `descriptor` (a copy of it is held; the caller keeps its own), named `file` in
+  /// diagnostics, its relative paths resolved against `folder` ("" for the current folder): a manifest spooled from
+  /// standard input, whose file may already be removed.
+  package init(spooled descriptor: borrowing FileDescriptor, file: String, folder: String, limits: Limits = Limits()) {
+    url = URL(fileURLWithPath: file)
+    self.limits = limits
+    held = HeldFile.holding(descriptor)
+    names = (file, folder)
+  }
+
   /// Opens the file (or starts again on the one held) and starts at its first line.
   public func makeIterator() -> JSONLinesIterator {
-    JSONLinesIterator(url: url, limits: limits, held: held, overlayForEveryJob: overlayForEveryJob)
+    JSONLinesIterator(url: url, limits: limits, held: held, overlayForEveryJob: overlayForEveryJob, names: names)
   }
 }
 

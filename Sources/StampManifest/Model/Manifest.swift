@@ -1,3 +1,5 @@
+import StampCore
+
 /// A decoded, valid manifest: its jobs in order, each merged with the manifest's defaults.
 public struct Manifest: Sendable, Hashable {
   /// The jobs in manifest order.
@@ -21,5 +23,20 @@ public enum ManifestFormat: Sendable, Hashable {
   public init(path: String) {
     let lower = path.lowercased()
     self = lower.hasSuffix(".jsonl") || lower.hasSuffix(".ndjson") ? .jsonLines : .json
+  }
+}
+
+extension ManifestFormat {
+  /// The format of a manifest that has no name to tell it by (piped on standard input), from its first non-blank
+  /// line: JSON Lines when that line alone is a JSON object with no `jobs` key (a job, or the header
+  /// `{"version": 1, "defaults": {...}}`), one JSON document otherwise (spread over lines, or on one line with its
+  /// `jobs`). A first line that is no JSON at all is read as a document, whose error names that line.
+  package init(firstLine: [UInt8], limits: Limits = Limits()) {
+    let parser = JSONParser(maxDepth: limits.maxDepth, maxBytes: limits.maxBytes, duplicateKeys: .keep)
+    guard let root = try? parser.parse(firstLine), case .object = root.kind, root["jobs"] == nil else {
+      self = .json
+      return
+    }
+    self = .jsonLines
   }
 }

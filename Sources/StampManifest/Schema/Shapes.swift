@@ -42,7 +42,9 @@ enum Shapes {
         "pinchMoves", .boolean,
         "Whether a pinch on a stamp also moves it by the motion of the fingers' midpoint (true), or keeps its centre "
           + "where it is while it scales and turns (default false)."),
-      Field("quality", .integer(NumberBounds(min: 1, minExclusive: false, max: 100)), "JPEG/WebP quality (90)."),
+      Field(
+        "quality", .integer(NumberBounds(min: 1, minExclusive: false, max: 100)),
+        "JPEG, WebP, AVIF, HEIC and JPEG XL quality (90)."),
     ])
 
   static let defaults = Shape(

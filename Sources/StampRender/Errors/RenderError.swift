@@ -54,7 +54,7 @@ package enum RenderError: Error, CustomStringConvertible, Equatable {
     case .encoding(let path, let lines):
       return "\(path): cannot write: \(lines.joined(separator: "; "))"
     case .unsupportedFormat(let path):
-      return "\(path): unknown output format (use .jpg, .jpeg, .png, .webp, .tif or .tiff)"
+      return "\(path): unknown output format (use \(OutputFormat.extensions))"
     }
   }
 }

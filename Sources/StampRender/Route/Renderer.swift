@@ -44,7 +44,7 @@ package struct Renderer: Sendable {
   }
 
   /// Renders `plan` for `target`, in the format its extension names, and returns the output staged for the caller
-  /// to commit with the job's others, and the path it took. `quality` applies to JPEG and WebP; nil means not
+  /// to commit with the job's others, and the path it took. `quality` applies to the lossy formats; nil means not
   /// asked: 90, or for a JPEG base written as JPEG, the base's own quantization and coding with every block the
   /// stamps leave alone kept exactly (see `JPEGTransplant`). A JPEG that falls back to pixels
   /// (`RenderPath.fallback`) keeps its chroma subsampling (4:2:0 for any subsampled photo: libvips writes no other)

@@ -38,13 +38,8 @@ enum ImageWriter {
     _ image: Image, to fd: Int32, display: String, format: OutputFormat, quality: Int, style: JPEGStyle? = nil,
     under control: JobControl?
   ) throws {
-    let code: Int32
-    switch format {
-    case .jpeg: code = 0
-    case .png: code = 1
-    case .webp: code = 2
-    case .tiff: code = 3
-    }
+    if let missing = format.missingEncoder { throw RenderError.encoding(path: display, lines: [missing]) }
+    let code = format.saverCode
     // This save's own errno: libvips' error buffer is the process's (see vips_save.c).
     var writeErrno: Int32 = 0
     let status = try image.evaluating(under: control) {

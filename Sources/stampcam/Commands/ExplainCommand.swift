@@ -37,13 +37,21 @@ struct ExplainCommand: Subcommand {
       status is 1. Exit status 0 when every job is described, 2 for an invalid manifest, 3 when stdout cannot be
       written (the JSON is lost; see 'stampcam --help').
       --max-pixels, --input-root and --allow-untrusted-loaders read the photos and stamps as render reads them with
-      the same options.
+      the same options. MANIFEST - (or /dev/stdin) reads it from standard input, as render - does; errors name it
+      "-".
       """)
 
   func run() -> Int32 {
+    // A piped manifest (`-`) is read into a private temporary file, removed at once, and named `-`.
+    let isPiped = PipedManifest.isStandardInput(self.manifest)
+    let file = isPiped ? PipedManifest.name : self.manifest
     let manifest: Manifest
     do {
-      manifest = try ManifestDecoder().decode(contentsOf: URL(fileURLWithPath: self.manifest))
+      if isPiped {
+        manifest = Manifest(jobs: try PipedManifest(spoolingIn: nil).allJobs(ManifestDecoder()))
+      } else {
+        manifest = try ManifestDecoder().decode(contentsOf: URL(fileURLWithPath: self.manifest))
+      }
     } catch {
       for diagnostic in error.diagnostics { Terminal.error("\(diagnostic)") }
       return ExitStatus.usage
@@ -52,7 +60,11 @@ struct ExplainCommand: Subcommand {
     // listed job, a job over many photos (all its photos), or one photo's job ("wm/2024/a.jpg").
     var jobs: [JobEntry] = []
     var made = JobExpansion(
-      manifest.jobs.lazy.map { .success($0) }.makeIterator(), file: self.manifest, checking: false)
+      manifest.jobs.lazy.map { .success($0) }.makeIterator(), file: file, checking: false,
+      sources: { job in
+        if isPiped, let refusal = PipedManifest.listRefusal(job) { return .failure(refusal) }
+        return PhotoSet.photos(of: job)
+      })
     while let record = made.next() {
       switch record {
       case .failure(let error):
@@ -65,7 +77,7 @@ struct ExplainCommand: Subcommand {
       }
     }
     if let job, jobs.isEmpty {
-      return CLI.fail("\(self.manifest): no job with id '\(job)'", status: ExitStatus.usage)
+      return CLI.fail("\(file): no job with id '\(job)'", status: ExitStatus.usage)
     }
     // Every job that can be replayed is described; one that cannot gets an {"id", "error"} entry, is named on
     // stderr, and makes the exit status 1.
@@ -78,7 +90,7 @@ struct ExplainCommand: Subcommand {
     let explanation = Explainer(maxPixels: inputs.maxPixels, inputs: policy).explain(jobs)
     StandardStream.output.write(explanation.json + "\n")
     for (job, message) in explanation.failures {
-      Terminal.error("\(self.manifest):\(job.line): job \"\(job.id)\": \(message)")
+      Terminal.error("\(file):\(job.line): job \"\(job.id)\": \(message)")
     }
     return explanation.failures.isEmpty ? ExitStatus.success : ExitStatus.failed
   }

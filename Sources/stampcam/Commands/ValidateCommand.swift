@@ -39,7 +39,7 @@ struct ValidateCommand: Subcommand {
         - for each job whose inputs exist, its images' headers (in a format render reads, at most --max-pixels
           pixels) and its gestures replayed exactly as render replays them: a gesture that cannot be played, a
           stamp drawn over 1000000 pixels across, an output larger than its format holds (JPEG 65500 pixels a
-          side, WebP 16383);
+          side, WebP 16383, AVIF and HEIC 16384), or in a format this machine's libvips cannot write;
         - that no two outputs, views or overlays are one file, or a file where another needs a folder, and none
           is deeper than 64 components.
       Give it the --overlay, --max-pixels, --input-root and --allow-untrusted-loaders the render will have (they
@@ -50,6 +50,8 @@ struct ValidateCommand: Subcommand {
       that would leave --out through a symbolic link, a failed write.
       A photo or stamp that is missing or cannot be opened makes the manifest invalid here; render fails only the
       jobs that use it (exit status 1, the other jobs written).
+      MANIFEST - (or /dev/stdin) reads it from standard input, as render - does (kept in a file of its own in
+      $TMPDIR while it is checked, its name removed at once); errors name it "-".
       Exit status 0 when the manifest is valid, 2 otherwise.
       """,
     after: """
@@ -67,7 +69,8 @@ struct ValidateCommand: Subcommand {
     } catch {
       return CLI.fail(error.message, status: error.status)
     }
-    let path = manifest
+    let isPiped = PipedManifest.isStandardInput(manifest)
+    let path = isPiped ? PipedManifest.name : manifest
     let maxPixels = inputs.maxPixels
     // Stamps are often shared by many jobs: their sizes are kept, a bounded number at a time.
     var stampSizes: [PathKey: StampSize] = [:]
@@ -81,7 +84,7 @@ struct ValidateCommand: Subcommand {
     var decoder = ManifestDecoder()
     decoder.overlayForEveryJob = overlay
     let overlay = overlay
-    let (diagnostics, made, photos) = decoder.validateCounting(contentsOf: URL(fileURLWithPath: path)) { job in
+    let check = { (job: JobEntry) -> [Diagnostic] in
       let missing = JobCheck.inputs(of: job, file: path, root: policy.root)
       let outside = policy.root.map { InputCheck.confined(job, to: $0, file: path) } ?? []
       let replay =
@@ -89,6 +92,10 @@ struct ValidateCommand: Subcommand {
         ? JobCheck.replay(of: job, file: path, maxPixels: maxPixels, inputs: policy, stampSize: stampSize) : []
       return JobCheck.outputs(of: job, file: path, overlayForEveryJob: overlay) + missing + outside + replay
     }
+    let (diagnostics, made, photos) =
+      isPiped
+      ? Self.validatePiped(decoder, checking: check)
+      : decoder.validateCounting(contentsOf: URL(fileURLWithPath: path), checking: check)
     guard diagnostics.isEmpty else {
       for diagnostic in diagnostics { Terminal.error("\(diagnostic)") }
       Terminal.line("\(diagnostics.count) error\(diagnostics.count == 1 ? "" : "s") in \(path)")
@@ -98,6 +105,36 @@ struct ValidateCommand: Subcommand {
     let many = photos == 0 ? "" : ", \(photos) of them made from jobs over many photos"
     Terminal.line("\(path): valid (\(jobs)\(many))")
     return ExitStatus.success
+  }
+}
+
+extension ValidateCommand {
+  /// `validateCounting` for a manifest piped on standard input: read into a private temporary file (removed at
+  /// once), named `-`, its relative paths from the current folder; a list of photos on standard input is refused.
+  static func validatePiped(_ decoder: ManifestDecoder, checking check: (JobEntry) -> [Diagnostic])
+    -> (diagnostics: [Diagnostic], made: Int, photos: Int)
+  {
+    let piped: PipedManifest
+    let records: AnyIterator<Result<JobEntry, ManifestError>>
+    do {
+      piped = try PipedManifest(spoolingIn: nil, limits: decoder.limits)
+      records =
+        piped.format == .jsonLines
+        ? AnyIterator(piped.lines(decoder).lazy.map(\.result).makeIterator())
+        : AnyIterator(try piped.jobs(decoder).lazy.map { .success($0) }.makeIterator())
+    } catch {
+      return (error.diagnostics, 0, 0)
+    }
+    var photos = 0
+    let sources: PhotoSources = { job in
+      if let refusal = PipedManifest.listRefusal(job) { return .failure(refusal) }
+      return PhotoSet.photos(of: job)
+    }
+    let (diagnostics, made) = decoder.validate(records, file: PipedManifest.name, sources: sources) { job in
+      if job.photo != nil { photos += 1 }
+      return check(job)
+    }
+    return (diagnostics, made, photos)
   }
 }
 

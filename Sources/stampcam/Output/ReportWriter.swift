@@ -6,7 +6,7 @@ import Synchronization
 
 /// `--report FILE|-`: one JSON line per job as it ends, written at once so a report survives an interruption.
 /// Every write is checked, and the close: a report that cannot be written (a full disk, `/dev/full`, a closed
-/// pipe) is an error, remembered in `failure`, never silently short.
+/// pipe) is an error, remembered in `failure`, never silently short. `--events` writes its lines through one too.
 final class ReportWriter: Sendable {
   private struct State: ~Copyable {
     /// The report file; nil for `-` (standard output, which is not the report's to close) and once closed.
@@ -17,13 +17,16 @@ final class ReportWriter: Sendable {
 
   private let path: String
   private let closes: Bool
+  /// What the file is, in messages: "report", or "events".
+  private let noun: String
   /// Held while writing, so that lines never interleave.
   private let state: Mutex<State>
 
   /// Opens (truncates) the report; call only once the manifest is known valid and the report is known to be none
   /// of the batch's files (see `OutputClaims`).
-  init(path: String) throws {
+  init(path: String, noun: String = "report") throws {
     self.path = path
+    self.noun = noun
     if path == "-" || Self.isStandardOutput(path) {
       closes = false
       state = Mutex(State(file: nil, failed: nil))
@@ -35,7 +38,7 @@ final class ReportWriter: Sendable {
       file = try FileDescriptor.open(path, O_WRONLY | O_CREAT | O_TRUNC | O_NONBLOCK, mode: 0o666)
     } catch {
       let why = error == .noReader ? "a pipe with no reader" : error.description
-      throw UsageError(message: "\(path): cannot open the report file: \(why)")
+      throw UsageError(message: "\(path): cannot open the \(noun) file: \(why)")
     }
     try? file.setBlocking()
     closes = true
@@ -60,20 +63,26 @@ final class ReportWriter: Sendable {
   /// Appends the outcome's line; false (and `failure` set) when it could not be written whole.
   @discardableResult
   func write(_ outcome: JobOutcome) -> Bool {
-    let line = Array((outcome.jsonLine + "\n").utf8)
+    write(line: outcome.jsonLine)
+  }
+
+  /// Appends `text` and a newline; false (and `failure` set) when it could not be written whole.
+  @discardableResult
+  func write(line text: String) -> Bool {
+    let line = Array((text + "\n").utf8)
     return state.withLock { state in
       guard state.failed == nil else { return false }
       // `-` shares standard output's lock and its failure, which decides the exit status.
       if !closes {
         guard let code = StandardStream.output.write(line) else { return true }
-        state.failed = "\(path): cannot write the report: \(Errno.text(code))"
+        state.failed = "\(path): cannot write the \(noun): \(Errno.text(code))"
         return false
       }
       do throws(Errno) {
         try state.file?.writeAll(line[...])
         return true
       } catch {
-        state.failed = "\(path): cannot write the report: \(error)"
+        state.failed = "\(path): cannot write the \(noun): \(error)"
         return false
       }
     }
@@ -88,12 +97,12 @@ final class ReportWriter: Sendable {
         // Only a file has a disk to flush to (a pipe or a terminal does not).
         if (try? file.status())?.kind == .regular { try file.sync() }
       } catch {
-        if state.failed == nil { state.failed = "\(path): cannot write the report: \(error)" }
+        if state.failed == nil { state.failed = "\(path): cannot write the \(noun): \(error)" }
       }
       do throws(Errno) {
         try file.close()
       } catch {
-        if state.failed == nil { state.failed = "\(path): cannot write the report: \(error)" }
+        if state.failed == nil { state.failed = "\(path): cannot write the \(noun): \(error)" }
       }
       return state.failed == nil
     }

@@ -25,4 +25,22 @@ struct JobCheckTests {
     #expect(JobCheck.outputs(of: job(output: name212, overlay: true), file: "m.json").count == 1)
     #expect(JobCheck.outputs(of: job(output: name212), file: "m.json", overlayForEveryJob: true).count == 1)
   }
+
+  /// On a machine whose libvips has no HEVC encoder, a job asking for .heic fails validation at its output's JSON
+  /// path, naming the encoder, and a .avif job beside it (its encoder there) passes; the viewOutput is checked too.
+  @Test func anOutputWithoutItsEncoderIsInvalidAtItsPath() {
+    let noHEVC: (OutputFormat) -> String? = { $0 == .heic ? "HEIC output needs libheif with an HEVC encoder" : nil }
+    var heic = job(output: "a.heic")
+    heic.index = 3
+    heic.line = 7
+    let found = JobCheck.outputs(of: heic, file: "m.jsonl", encoders: noHEVC)
+    #expect(
+      found.map(\.description) == [
+        "m.jsonl:7: jobs[3].output: \"a.heic\": HEIC output needs libheif with an HEVC encoder"
+      ])
+    #expect(JobCheck.outputs(of: job(output: "a.avif"), file: "m.jsonl", encoders: noHEVC).isEmpty)
+    var view = job(output: "a.png")
+    view.viewOutput = "screen.HEIF"
+    #expect(JobCheck.outputs(of: view, file: "m.jsonl", encoders: noHEVC).map(\.path) == ["jobs[0].viewOutput"])
+  }
 }

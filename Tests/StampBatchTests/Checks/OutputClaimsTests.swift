@@ -54,6 +54,8 @@ struct OutputClaimsTests {
     OutputClaims.Claim(role: .output, index: 0, position: 0, field: .viewOutput),
     OutputClaims.Claim(role: .report, index: -1, position: 5, field: .none),
     OutputClaims.Claim(role: .input, index: 2, position: 1 << 45, field: .base),
+    OutputClaims.Claim(role: .events, index: -1, position: 9, field: .none),
+    OutputClaims.Claim(role: .output, index: 1, position: (1 << 46) - 1, field: .stamp(32_762)),
   ])
   func aClaimHeldInSixtyFourBitsKeepsItsRoleFieldAndPlace(_ claim: OutputClaims.Claim) {
     let held = OutputClaims.Claim(packed: claim.packed)

@@ -25,6 +25,18 @@ struct Fixtures {
     try picture(name, width: width, height: height, bands: pixel.count, orientation: orientation) { _, _ in pixel }
   }
 
+  /// Writes a 32 x 32 grey JPEG (quality 90) that carries an sRGB profile and EXIF a shared photo must not leak: a GPS
+  /// latitude and the camera's make ("LeakyCam").
+  func photoWithPrivateMetadata(_ name: String) throws -> String {
+    var image = try Image.fromPixels([UInt8](repeating: 128, count: 32 * 32 * 3), width: 32, height: 32, bands: 3)
+    image = try image.derive("icc") { scv_attach_srgb_profile($0, &$1) }
+    image = try image.derive("gps") { scv_set_string($0, &$1, "exif-ifd3-GPSLatitude", "51 28 40") }
+    image = try image.derive("make") { scv_set_string($0, &$1, "exif-ifd0-Make", "LeakyCam") }
+    let target = path(name)
+    try ImageWriter.write(image, to: target, format: .jpeg, quality: 90)
+    return target
+  }
+
   /// Writes an image whose pixel at (x, y) is `pixel(x, y)`.
   @discardableResult
   func picture(

@@ -73,12 +73,7 @@ struct ImageWriterTests {
   @Test func metadataIsStrippedButTheICCProfileIsKept() throws {
     let fixtures = try Fixtures()
     defer { fixtures.remove() }
-    var image = try Image.fromPixels([UInt8](repeating: 128, count: 32 * 32 * 3), width: 32, height: 32, bands: 3)
-    image = try image.derive("icc") { scv_attach_srgb_profile($0, &$1) }
-    image = try image.derive("gps") { scv_set_string($0, &$1, "exif-ifd3-GPSLatitude", "51 28 40") }
-    image = try image.derive("make") { scv_set_string($0, &$1, "exif-ifd0-Make", "LeakyCam") }
-    let base = fixtures.path("base.jpg")
-    try ImageWriter.write(image, to: base, format: .jpeg, quality: 90)
+    let base = try fixtures.photoWithPrivateMetadata("base.jpg")
     let input = try Image.open(base, sequential: false)
     #expect(scv_has_field(input.pointer, "icc-profile-data") != 0)
     #expect(

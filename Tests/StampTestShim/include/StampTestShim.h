@@ -45,6 +45,19 @@ int sjt_diff_blocks(const char *a, const char *b, int component, unsigned char *
 int sjt_fixture_write(const char *path, const unsigned char *pixels, int width, int height, int components,
   int rgb_coded, const int *h, const int *v, int quality, char *message, size_t length);
 
+/// As `sjt_fixture_write`, with Huffman tables fitted to the picture (`optimize_coding`) or the standard ones, and a
+/// restart marker every `restart_interval` MCUs (0: none).
+int sjt_fixture_write_coded(const char *path, const unsigned char *pixels, int width, int height, int components,
+  int rgb_coded, const int *h, const int *v, int quality, int optimize_coding, int restart_interval, char *message,
+  size_t length);
+
+/// libjpeg's quantized DC coefficients of one component of the JPEG in `data` (jpeg_read_coefficients), row by row
+/// over `*wide` x `*high` blocks: the component's blocks and, in an interleaved scan, the padding blocks that fill
+/// its last MCUs. `*warnings` is libjpeg's count of warnings (corrupt data) over the whole read. 0, or -1 (message
+/// set) when libjpeg refuses the file.
+int sjt_fixture_dc(const unsigned char *data, size_t size, int component, int *dc, size_t capacity, int *wide,
+  int *high, long *warnings, char *message, size_t length);
+
 /// libjpeg's own decode of a whole JPEG to RGB with its defaults (accurate integer IDCT, fancy upsampling), into
 /// `rgb` (`capacity` bytes); sets the size. 0, or -1 (message set).
 int sjt_fixture_decode(const char *path, unsigned char *rgb, size_t capacity, int *width, int *height, char *message,

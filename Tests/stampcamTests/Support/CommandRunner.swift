@@ -70,13 +70,22 @@ extension TestFolder {
     return try run(arguments, program: Self.executable.path, stdout: pipe, readingAfter: seconds)
   }
 
+  /// Runs `script` with `/bin/sh -c` in this folder, `$STAMPCAM` naming the built executable (for real pipes into
+  /// it); `environment`, when given, is the whole environment instead of this process's.
+  func shell(_ script: String, environment: [String: String]? = nil) throws -> CommandResult {
+    let inherited = ProcessInfo.processInfo.environment.merging(["STAMPCAM": Self.executable.path]) { $1 }
+    return try run(["-c", script], program: "/bin/sh", environment: environment ?? inherited)
+  }
+
   private func run(
-    _ arguments: [String], program: String, stdout: Pipe? = nil, readingAfter seconds: Double? = nil
+    _ arguments: [String], program: String, stdout: Pipe? = nil, readingAfter seconds: Double? = nil,
+    environment: [String: String]? = nil
   ) throws -> CommandResult {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: program)
     process.arguments = arguments
     process.currentDirectoryURL = url
+    if let environment { process.environment = environment }
     let out = stdout ?? Pipe()
     let err = Pipe()
     process.standardOutput = out

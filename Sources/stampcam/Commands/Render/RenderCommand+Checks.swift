@@ -16,6 +16,10 @@ extension RenderCommand {
     var spool: PhotoSpool?
     /// How many jobs the manifest makes, each photo of a job over many photos counted.
     var made: Int
+    /// The manifest as errors name it: its path as given, or `-` when piped on standard input.
+    var file: String
+    /// A manifest piped on standard input, kept in `--out/.stampcam` for the render pass; nil for a file.
+    var piped: PipedManifest?
   }
 
   /// Checks the whole manifest before anything is written; nil, the errors printed, when it cannot be rendered
@@ -24,10 +28,15 @@ extension RenderCommand {
     let url = URL(fileURLWithPath: options.manifest)
     var decoder = ManifestDecoder()
     decoder.overlayForEveryJob = options.overlay
-    let lines =
-      ManifestFormat(path: options.manifest) == .jsonLines && options.script == nil
-      ? decoder.jobs(inLinesHeldOpenAt: url) : nil
-    let file = options.manifest
+    let isPiped = PipedManifest.isStandardInput(options.manifest)
+    let file = isPiped ? PipedManifest.name : options.manifest
+    // A piped manifest is kept in --out/.stampcam, made for it: removed again when the manifest is invalid.
+    let outExisted = FileManager.default.fileExists(atPath: options.out)
+    let out = options.out
+    func rejected(_ diagnostics: [Diagnostic]) -> Checked? {
+      if isPiped { Self.removeMadeFolders(out: out, existed: outExisted) }
+      return Self.invalid(diagnostics)
+    }
     let inputs: InputPolicy
     do {
       inputs = try InputOptions.policy(
@@ -44,21 +53,47 @@ extension RenderCommand {
     }
     // No output, overlay, view or report may be any input, the manifest or another output: checked as files,
     // job by job, while the manifest is validated.
+    // A piped manifest is read once, to its end, into --out/.stampcam, and both passes read that file.
+    var piped: PipedManifest?
+    if isPiped {
+      do {
+        let folder: Folder
+        do {
+          folder = try PrivateFolder.open(under: options.out)
+        } catch {
+          Terminal.error("\(error)")
+          return nil
+        }
+        piped = try PipedManifest(spoolingIn: folder, limits: decoder.limits)
+      } catch {
+        return rejected(error.diagnostics)
+      }
+    }
+    let lines: JSONLinesReader?
+    if let piped {
+      lines = piped.format == .jsonLines && options.script == nil ? piped.lines(decoder) : nil
+    } else {
+      lines =
+        ManifestFormat(path: options.manifest) == .jsonLines && options.script == nil
+        ? decoder.jobs(inLinesHeldOpenAt: url) : nil
+    }
     // The claims keep no job's id: one whose file a later job meets is made again from the manifest to name it.
     var jobs: [JobEntry] = []
     let jsonLines = lines != nil
-    let again = { [decoder] (position: Int) -> JobEntry? in
+    let again = { [decoder, piped] (position: Int) -> JobEntry? in
       if jsonLines {
-        return JobExpansion.job(
-          at: position, in: decoder.jobs(inLinesAt: url).lazy.map(\.result).makeIterator(), file: file)
+        let reader = piped?.lines(decoder) ?? decoder.jobs(inLinesAt: url)
+        return JobExpansion.job(at: position, in: reader.lazy.map(\.result).makeIterator(), file: file)
       }
       return JobExpansion.job(at: position, in: jobs.lazy.map { .success($0) }.makeIterator(), file: file)
     }
     let claims: OutputClaims
     do {
-      claims = try OutputClaims(out: options.out, manifest: file, file: file, report: options.report, naming: again)
+      claims = try OutputClaims(
+        out: options.out, manifest: isPiped ? nil : file, file: file, report: options.report, events: options.events,
+        naming: again)
     } catch {
-      return Self.invalid(error.diagnostics)
+      return rejected(error.diagnostics)
     }
     let overlay = options.overlay
     let check = { (job: JobEntry) -> [Diagnostic] in
@@ -71,9 +106,9 @@ extension RenderCommand {
       records = AnyIterator(lines.lazy.map(\.result).makeIterator())
     } else {
       do {
-        jobs = try decoder.decode(contentsOf: url).jobs
+        if let piped { jobs = try piped.allJobs(decoder) } else { jobs = try decoder.decode(contentsOf: url).jobs }
       } catch {
-        return Self.invalid(error.diagnostics)
+        return rejected(error.diagnostics)
       }
       if options.script != nil {
         guard let job = Self.script(jobs, file: file, photos: options.photos) else { return nil }
@@ -93,13 +128,15 @@ extension RenderCommand {
         }
       }
       guard let spool else { return .failure(PhotoFailure(spoolFailure ?? "")) }
+      if isPiped, let refusal = PipedManifest.listRefusal(job) { return .failure(refusal) }
       return PhotoSet.photos(of: job).map(spool.recording)
     }
     let (diagnostics, made) = decoder.validate(records, file: file, sources: sources, checking: check)
-    if !diagnostics.isEmpty { return Self.invalid(diagnostics) }
+    if !diagnostics.isEmpty { return rejected(diagnostics) }
     spool?.rewind()
-    if let failure = spool?.failure { return Self.invalid([Diagnostic(file: file, message: failure)]) }
-    return Checked(jobs: jobs, lines: lines, claims: claims, inputs: inputs, spool: spool, made: made)
+    if let failure = spool?.failure { return rejected([Diagnostic(file: file, message: failure)]) }
+    return Checked(
+      jobs: jobs, lines: lines, claims: claims, inputs: inputs, spool: spool, made: made, file: file, piped: piped)
   }
 
   /// The one job of a `--script` manifest as a job over `photos`: its own outputs when they are templates, else
@@ -122,6 +159,13 @@ extension RenderCommand {
     job.base = ""
     job.photos = PhotoSet(.paths(photos))
     return job
+  }
+
+  /// Removes `.stampcam` and the output folder `out` when this run made them and they are empty again.
+  static func removeMadeFolders(out: String, existed: Bool) {
+    guard !existed else { return }
+    rmdir(out + "/.stampcam")
+    rmdir(out)
   }
 
   /// Prints the manifest's errors and that nothing was written.

@@ -8,10 +8,13 @@ extension RenderCommand {
       refuses (status 2, both jobs named) any output, view, overlay or report that is the same file as an input of
       any job, the manifest or another output, whatever its name (hard links, symbolic links and '..' included).
       Output file names may have at most 212 bytes (room for the temporary file's suffix). Output formats follow the
-      extension: .jpg/.jpeg, .png, .webp, .tif/.tiff. A JPEG photo written as JPEG with no "quality" setting keeps
-      its own compression: only the 8x8 blocks the stamps touch are re-encoded (with the photo's quantization), every
-      other block is copied bit for bit and the EXIF orientation tag is kept; otherwise JPEG and WebP are written at
-      the job's quality (90 by default) with upright pixels. Metadata is stripped (a shared photo must not say where
+      extension: .jpg/.jpeg, .png, .webp, .tif/.tiff, and where this machine's libvips writes them .avif (AV1),
+      .heic/.heif (HEVC) and .jxl (JPEG XL); validate and render refuse one it cannot write, naming the missing
+      encoder, before anything is written. A JPEG photo written as JPEG with no "quality" setting keeps its own
+      compression: only the 8x8 blocks the stamps touch are re-encoded (with the photo's quantization), every other
+      block is copied bit for bit and the EXIF orientation tag is kept; otherwise JPEG, WebP, AVIF, HEIC and JPEG XL
+      are written at the job's quality (90 by default) with upright pixels, AVIF and HEIC 8 bits a sample and at
+      most 16384 pixels a side. Metadata is stripped (a shared photo must not say where
       it was taken), except the ICC profile.
 
       The bit-for-bit path takes every JPEG libjpeg reads as coefficients: baseline or progressive, any chroma
@@ -31,6 +34,12 @@ extension RenderCommand {
       is opened only when --input-root holds its target (otherwise its job fails alone). --shard splits the
       photos' jobs like any others. `render --script JOB PHOTO... --out DIR` applies the one job of the manifest
       JOB to the photos named (each PHOTO in place of MANIFEST), writing {dir}/{stem}.jpg of each under DIR.
+
+      MANIFEST - (or /dev/stdin) reads the manifest from standard input: JSON Lines when its first non-blank line is
+      a whole JSON object without "jobs", one JSON document otherwise. It is read once, to its end, into a file in
+      DIR/.stampcam whose name is removed as soon as it is made (nothing is left behind, whatever ends the run), and
+      the check and the render read that file; a JSON document may have 64 MiB, a JSON Lines line as much. Errors
+      name it "-" and the line; relative paths start from the current folder; a photos' list of "-" is refused.
       """,
     intros: [
       inputsHeading: """
@@ -61,5 +70,6 @@ extension RenderCommand {
         stampcam render jobs.jsonl --out /data/out --shard "$JOB_COMPLETION_INDEX/8" --resume --quiet
         stampcam render --script recorded.json photos/*.jpg --out stamped
         find /data/in -name '*.jpg' | stampcam render bulk.json --out /data/out   # "photos": {"list": "-"}
+        generate-jobs | stampcam render - --out /data/out --events /data/out/events.jsonl
       """)
 }

@@ -10,6 +10,9 @@ extension RenderCommand {
         if options.manifest.isEmpty { options.manifest = operand } else { options.photos.append(operand) }
       },
       operandsProblem: { options in
+        if options.events == "-", options.report == "-" {
+          return "--events - and --report - would both write to standard output: send one of them to a file"
+        }
         if options.script != nil, options.manifest.isEmpty {
           return "render --script JOB needs the photos to apply it to (render --script JOB PHOTO... --out DIR)"
         }
@@ -62,7 +65,20 @@ extension RenderCommand {
           + "changed\", ...); it lists exactly the outputs on disk. If it cannot be written (a full disk), the job's "
           + "outputs are removed, no later job starts and the exit status is 1 (3 for `-`, standard output)"
       ) { $0.report = $1 },
-      .flag("--quiet", alias: "-q", "no progress, no summary and no fallback count on stderr") { $0.quiet = true },
+      .value(
+        "--events", "FILE|-",
+        "write the run's progress for a program to read, one JSON object a line, each with \"event\" first and "
+          + "\"elapsed\" (seconds since the start) last: \"start\" once (jobs: this shard's, each photo of a job over "
+          + "many photos counted; resumed: those --resume will skip; todo; shard: \"I/N\" or null), \"job-start\" "
+          + "(id, place: the job's place from 0, as --shard counts), \"job-end\" (the --report line's fields), and "
+          + "\"end\" last (jobs, ok, failed, skipped, seconds, interrupted, status: the exit status 0, 1 or 128+N), "
+          + "--quiet or not. "
+          + "A terminal keeps its progress line. Not - together with --report -"
+      ) { $0.events = $1 },
+      .flag(
+        "--quiet", alias: "-q",
+        "no progress, no summary and no fallback count on stderr (--events still ends with its tally)"
+      ) { $0.quiet = true },
       .flag(
         "--overlay",
         "also write <output>.overlay.<ext> for every job: the finger paths (a colour per finger, a dot where it "

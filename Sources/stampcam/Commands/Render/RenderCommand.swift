@@ -21,7 +21,7 @@ struct RenderCommand: Subcommand {
   func run() -> Int32 {
     // Nothing is written unless the whole manifest is valid.
     guard let checked = checkedManifest() else { return ExitStatus.usage }
-    let (jobs, lines, claims, file) = (checked.jobs, checked.lines, checked.claims, options.manifest)
+    let (jobs, lines, claims, file) = (checked.jobs, checked.lines, checked.claims, checked.file)
     var batch = BatchOptions(outputFolder: options.out, concurrency: options.jobs, maxPixels: options.maxPixels)
     batch.overlay = options.overlay
     batch.resume = options.resume
@@ -33,9 +33,12 @@ struct RenderCommand: Subcommand {
     batch.jobTimeout = options.jobTimeout
     let runner: BatchRunner
     let report: ReportWriter?
+    let events: EventStream?
     do {
-      report = try options.report.map(ReportWriter.init(path:))
+      report = try options.report.map { try ReportWriter(path: $0) }
       if let path = options.report, path != "-" { batch.protect(path) }
+      events = try options.events.map(EventStream.init(path:))
+      if let path = options.events, path != "-" { batch.protect(path) }
       runner = try BatchRunner(options: batch)
     } catch {
       return CLI.fail("\(error)", status: ExitStatus.usage)
@@ -46,12 +49,34 @@ struct RenderCommand: Subcommand {
     let progress = Progress(total: total, enabled: !options.quiet && Terminal.isInteractive)
     let tally = Tally()
     let start = Date()
+    // The jobs made, as the render pass will take them (see below): read once more to count those --resume will
+    // skip, when a program asked to be told.
+    let spool = checked.spool
+    let sources: PhotoSources = { _ in
+      spool?.nextJob() ?? .failure(PhotoFailure("the list of photos the check found was not kept"))
+    }
+    func madeJobs() -> JobExpansion<AnyIterator<Result<JobEntry, ManifestError>>> {
+      let records =
+        lines.map { AnyIterator($0.lazy.map(\.result).makeIterator()) }
+        ?? AnyIterator(jobs.lazy.map { Result<JobEntry, ManifestError>.success($0) }.makeIterator())
+      return JobExpansion(records, file: file, checking: false, sources: sources)
+    }
+    if let events {
+      var resumed = 0
+      if options.resume {
+        for case .success(let job) in IteratorSequence(madeJobs()) where runner.takes(job) && runner.isUpToDate(job) {
+          resumed += 1
+        }
+        spool?.rewind()
+      }
+      if !events.started(jobs: total, resumed: resumed, shard: options.shard) { cancellation.cancel() }
+    }
     // A job's report line is written under the same lock as its outputs are renamed into place; when the line
     // cannot be written, its outputs are removed again and no further job starts.
     let onDone: @Sendable (JobOutcome) -> Bool = { outcome in
       if let error = outcome.error, outcome.status == .failed { Terminal.error(error) }
       let noted = report?.write(outcome) ?? true
-      if !noted { cancellation.cancel() }
+      if !noted || events?.ended(outcome) == false { cancellation.cancel() }
       var counted = outcome
       if !noted, counted.status == .ok { counted.status = .failed }
       progress.update(done: tally.add(counted))
@@ -59,24 +84,23 @@ struct RenderCommand: Subcommand {
     }
     // The render pass reads the manifest again (a JSON Lines file as held open), and each job over many photos
     // the photos the check found.
-    let spool = checked.spool
-    let sources: PhotoSources = { _ in
-      spool?.nextJob() ?? .failure(PhotoFailure("the list of photos the check found was not kept"))
+    var started: (@Sendable (JobEntry) -> Void)?
+    if let events {
+      started = { job in
+        if !events.started(job) { cancellation.cancel() }
+      }
     }
-    let records =
-      lines.map { AnyIterator($0.lazy.map(\.result).makeIterator()) }
-      ?? AnyIterator(jobs.lazy.map { Result<JobEntry, ManifestError>.success($0) }.makeIterator())
-    let made = JobExpansion(records, file: file, checking: false, sources: sources)
-    runner.run(IteratorSequence(made), cancellation: cancellation, record: onDone)
+    runner.run(IteratorSequence(madeJobs()), cancellation: cancellation, started: started, record: onDone)
     progress.finish()
     report?.close()
     signals.stop()
-    if let failure = report?.failure {
-      Terminal.error(failure + " (outputs of jobs it could not list were removed; no later job was started)")
-      return ExitStatus.failed
-    }
     var summary = tally.current
     summary.seconds = Date().timeIntervalSince(start)
+    if let failure = report?.failure {
+      Terminal.error(failure + " (outputs of jobs it could not list were removed; no later job was started)")
+      Self.finish(events, summary, interrupted: false, status: ExitStatus.failed)
+      return ExitStatus.failed
+    }
     if !options.quiet {
       Terminal.line(
         summary.line + (cancellation.isCancelled ? " (interrupted: the jobs not started were not run)" : ""))
@@ -84,6 +108,19 @@ struct RenderCommand: Subcommand {
     }
     // Cancelled with no signal seen: the status of an interrupt (SIGINT).
     let interrupted = cancellation.isCancelled ? ExitStatus.signal(SIGINT) : ExitStatus.batch(summary)
-    return signals.received.map(ExitStatus.signal) ?? interrupted
+    let status = signals.received.map(ExitStatus.signal) ?? interrupted
+    return Self.finish(events, summary, interrupted: cancellation.isCancelled, status: status)
+  }
+
+  /// Writes the events' last line and closes them; the exit status, 1 instead of 0 when they could not be written
+  /// (their reason on stderr).
+  @discardableResult
+  static func finish(_ events: EventStream?, _ summary: Summary, interrupted: Bool, status: Int32) -> Int32 {
+    guard let events else { return status }
+    events.finished(summary, interrupted: interrupted, status: status)
+    events.close()
+    guard let failure = events.failure else { return status }
+    Terminal.error(failure + " (no later job was started)")
+    return status == ExitStatus.success ? ExitStatus.failed : status
   }
 }

@@ -22,6 +22,8 @@ struct RenderOptions: Equatable, Sendable {
   var resume = false
   /// Where to write one JSON line per job: a file, `-` for stdout, or nil.
   var report: String?
+  /// Where to write the run's events as JSON Lines (start, each job's start and end, end): a file, `-`, or nil.
+  var events: String?
   /// Photos and stamps with more pixels fail their job, checked from the header.
   var maxPixels = Limits().maxPixels
   /// The folder every photo and stamp must lie in (by real path); nil for anywhere.

@@ -1,0 +1,492 @@
+#include "JPEGScan.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+// The baseline entropy scanner (JPEGScan.h). It decodes every Huffman symbol and skips the magnitude bits: no
+// coefficient is stored. Where the data is damaged it stops where libjpeg would warn, so that "damaged" here means
+// what a libjpeg warning means to the rest of stampcam. It is stricter in two places where libjpeg-turbo reads on
+// without a warning: an AC run past coefficient 63 (its zigzag table has guard entries), and a code not in the table
+// met by its fast Huffman decoder (jdhuff.h's HUFF_DECODE_FAST makes it symbol 0; only its slow decoder, used near a
+// marker, warns). Both are damage here.
+
+enum { SJS_LOOKAHEAD = 10, SJS_EOB = 127, SJS_MULTI = 12 };
+
+typedef struct {
+  int defined;
+  long maxcode[18];  // largest code of each length, -1 when none
+  int valoffset[18];  // index into vals of a length's first code, less that code
+  unsigned char vals[256];
+  unsigned short fast[1 << SJS_LOOKAHEAD];  // (length << 8 | symbol) of the code a 10-bit prefix starts, 0: longer
+  // AC tables: for the code a 10-bit prefix starts, the bits it and its magnitude take (low 5 bits) and how far it
+  // moves the coefficient index (SJS_EOB for an end of block), 0 when longer. The magnitude is skipped unread, so
+  // one look-up is a whole coefficient.
+  unsigned short skip[1 << SJS_LOOKAHEAD];
+  // AC tables: the whole coefficients (code and magnitude) a 12-bit prefix holds, one after another: the bits they
+  // take (bits 0-3), how far they move the index (bits 4-10), 1 in bit 11 when the last is an end of block; 0 when
+  // not even one fits. Each symbol of a Huffman decode waits on the one before; taking several a look-up shortens
+  // that chain (reading, scanning and writing a 100-MP photo took 0.35 s of user time with one symbol a look-up,
+  // 0.23 with this).
+  unsigned short multi[1 << SJS_MULTI];
+} sjs_table;
+
+typedef struct {
+  const unsigned char *data;
+  size_t length, pos;  // pos: the next byte to load
+  uint64_t acc;  // the loaded bits not yet used are the low `bits` bits
+  int bits;
+  int marker;  // 1 once a marker stops the loading (pos stays on its first 0xFF)
+  int ended;  // 1 once the buffer ends before a marker
+  size_t loaded;  // bytes loaded since the reader was reset
+  size_t offsets[16];  // file offset of loaded byte i, at i % 16 (at most 8 loaded bytes are unused at a time)
+} sjs_reader;
+
+static int sjs_not_handled(sjs_result *r, const char *reason) {
+  r->status = SJS_NOT_HANDLED;
+  r->reason = reason;
+  return SJS_NOT_HANDLED;
+}
+
+static unsigned sjs_be16(const unsigned char *p) { return (unsigned) p[0] << 8 | p[1]; }
+
+// Builds the decoding table of one DHT entry, as libjpeg does (jdhuff.c), and refuses what libjpeg refuses (an
+// over-full code, a code of all ones) and what this scanner does not handle (symbols outside baseline's sizes).
+static int sjs_build(sjs_table *t, const unsigned char *counts, const unsigned char *symbols, int total, int ac) {
+  memset(t, 0, sizeof *t);
+  memcpy(t->vals, symbols, (size_t) total);
+  for (int i = 0; i < total; i++) {
+    int s = symbols[i];
+    if (!ac && s > 11) return -1;
+    if (ac && (s & 15) == 0 && s != 0 && s != 0xF0) return -1;
+    if (ac && (s & 15) > 10) return -1;
+  }
+  long code = 0;
+  int k = 0;
+  for (int len = 1; len <= 16; len++) {
+    int n = counts[len - 1];
+    if (n) {
+      t->valoffset[len] = k - (int) code;
+      for (int i = 0; i < n; i++, k++, code++) {
+        if (len <= SJS_LOOKAHEAD) {
+          int shift = SJS_LOOKAHEAD - len;
+          int sym = symbols[k], run = sym >> 4, size = sym & 15;
+          int advance = sym == 0 ? SJS_EOB : (size ? run + 1 : 16);
+          for (long j = code << shift; j < (code + 1) << shift; j++) {
+            t->fast[j] = (unsigned short) (len << 8 | sym);
+            if (ac) t->skip[j] = (unsigned short) ((len + size) | advance << 5);
+          }
+        }
+      }
+      t->maxcode[len] = code - 1;
+    } else {
+      t->maxcode[len] = -1;
+    }
+    if (code >= 1L << len) return -1;
+    code <<= 1;
+  }
+  t->maxcode[17] = 0x7FFFFFFFL;
+  t->defined = 1;
+  if (ac) {
+    for (unsigned prefix = 0; prefix < 1u << SJS_MULTI; prefix++) {
+      int used = 0, advance = 0, eob = 0;
+      while (!eob) {
+        int len = 1, sym = -1;
+        for (; used + len <= SJS_MULTI; len++) {
+          long c = (long) (prefix >> (SJS_MULTI - used - len) & ((1u << len) - 1));
+          if (c <= t->maxcode[len]) {
+            sym = t->vals[t->valoffset[len] + c];
+            break;
+          }
+        }
+        if (sym < 0 || used + len + (sym & 15) > SJS_MULTI) break;
+        int step = sym == 0 ? 0 : ((sym & 15) ? (sym >> 4) + 1 : 16);
+        if (advance + step > 64) break;
+        used += len + (sym & 15);
+        advance += step;
+        eob = sym == 0;
+      }
+      t->multi[prefix] = (unsigned short) (used | advance << 4 | eob << 11);
+    }
+  }
+  return 0;
+}
+
+static void sjs_reset(sjs_reader *r, size_t pos) {
+  r->pos = pos;
+  r->acc = 0;
+  r->bits = 0;
+  r->marker = 0;
+  r->ended = 0;
+  r->loaded = 0;
+}
+
+// Loads bytes until 57 or more bits are held, a marker comes or the buffer ends. As libjpeg does, 0xFF followed by
+// any number of 0xFF and then 0x00 is one data byte 0xFF; 0xFF followed by anything else starts a marker.
+static void sjs_fill(sjs_reader *r) {
+  while (r->bits <= 56 && !r->marker && !r->ended) {
+    if (r->pos >= r->length) {
+      r->ended = 1;
+      break;
+    }
+    size_t at = r->pos;
+    unsigned c = r->data[at];
+    if (c == 0xFF) {
+      size_t q = at + 1;
+      while (q < r->length && r->data[q] == 0xFF) q++;
+      if (q >= r->length) {
+        r->ended = 1;
+        break;
+      }
+      if (r->data[q] != 0) {
+        r->marker = 1;
+        break;
+      }
+      r->pos = q + 1;
+    } else {
+      r->pos = at + 1;
+    }
+    r->acc = r->acc << 8 | c;
+    r->bits += 8;
+    r->offsets[r->loaded % 16] = at;
+    r->loaded++;
+  }
+}
+
+// The file bit offset of the next unused bit.
+static uint64_t sjs_position(const sjs_reader *r) {
+  if (r->bits == 0) return (uint64_t) r->pos * 8;
+  size_t byte = r->loaded - (size_t) (r->bits + 7) / 8;
+  return (uint64_t) r->offsets[byte % 16] * 8 + (uint64_t) ((8 - r->bits % 8) % 8);
+}
+
+static int sjs_short(const sjs_reader *r) { return r->marker ? SJS_DAMAGE_HIT_MARKER : SJS_DAMAGE_ENDED; }
+
+// Decodes one symbol into *symbol; 0, or a damage kind.
+static int sjs_decode(sjs_reader *r, const sjs_table *t, int *symbol) {
+  if (r->bits < 16) sjs_fill(r);
+  if (r->bits >= SJS_LOOKAHEAD) {
+    unsigned e = t->fast[(r->acc >> (r->bits - SJS_LOOKAHEAD)) & ((1u << SJS_LOOKAHEAD) - 1)];
+    if (e) {
+      r->bits -= (int) (e >> 8);
+      *symbol = (int) (e & 255);
+      return 0;
+    }
+  }
+  for (int len = 1; len <= 16; len++) {
+    if (r->bits < len) return sjs_short(r);
+    long code = (long) ((r->acc >> (r->bits - len)) & ((1u << len) - 1));
+    if (code <= t->maxcode[len]) {
+      r->bits -= len;
+      *symbol = t->vals[t->valoffset[len] + code];
+      return 0;
+    }
+  }
+  return SJS_DAMAGE_BAD_CODE;
+}
+
+// Takes n (at most 16) magnitude bits into *value; 0, or a damage kind.
+static int sjs_take(sjs_reader *r, int n, unsigned *value) {
+  if (r->bits < n) sjs_fill(r);
+  if (r->bits < n) return sjs_short(r);
+  r->bits -= n;
+  *value = (unsigned) (r->acc >> r->bits) & ((1u << n) - 1);
+  return 0;
+}
+
+// After an interval's or the scan's last MCU: the bits left in the last byte are padding, any whole byte before the
+// marker is damage (libjpeg warns of extraneous bytes). Sets *marker to the offset of the marker's code byte.
+static int sjs_to_marker(sjs_reader *r, size_t *marker) {
+  if (r->bits >= 8) return SJS_DAMAGE_EXTRA_BYTES;
+  if (r->pos >= r->length) return SJS_DAMAGE_ENDED;
+  if (r->data[r->pos] != 0xFF) return SJS_DAMAGE_EXTRA_BYTES;
+  size_t q = r->pos + 1;
+  while (q < r->length && r->data[q] == 0xFF) q++;
+  if (q >= r->length) return SJS_DAMAGE_ENDED;
+  if (r->data[q] == 0) return SJS_DAMAGE_EXTRA_BYTES;
+  *marker = q;
+  return 0;
+}
+
+typedef struct {
+  int width, height, nf;
+  int id[4], h[4], v[4];
+  int ns;
+  int order[4];  // the frame component of the scan's i-th component
+  int dc[4], ac[4];  // the scan's tables, by frame component
+  long restart;
+  sjs_table tables[2][4];
+} sjs_frame;
+
+// Reads the markers from SOI to the end of the first SOS. 0 with *entropy set, or SJS_NOT_HANDLED.
+static int sjs_headers(const unsigned char *d, size_t n, sjs_frame *f, size_t *entropy, sjs_result *res) {
+  if (n < 4 || d[0] != 0xFF || d[1] != 0xD8) return sjs_not_handled(res, "no SOI marker");
+  size_t p = 2;
+  int seen_frame = 0;
+  for (;;) {
+    if (p >= n || d[p] != 0xFF) return sjs_not_handled(res, "data between header segments");
+    while (p < n && d[p] == 0xFF) p++;
+    if (p + 2 >= n) return sjs_not_handled(res, "header cut short");
+    unsigned code = d[p++];
+    if (code == 0xD8 || code == 0xD9 || (code >= 0xD0 && code <= 0xD7) || code == 0x01 || code == 0)
+      return sjs_not_handled(res, "a marker without a segment before the scan");
+    size_t len = sjs_be16(d + p);
+    if (len < 2 || len > n - p) return sjs_not_handled(res, "header cut short");
+    const unsigned char *s = d + p + 2;
+    size_t body = len - 2;
+    p += len;
+    if (code == 0xC0 || code == 0xC1) {
+      if (seen_frame) return sjs_not_handled(res, "two frame headers");
+      seen_frame = 1;
+      if (body < 6) return sjs_not_handled(res, "frame header too short");
+      if (s[0] != 8) return sjs_not_handled(res, "not 8-bit samples");
+      f->height = (int) sjs_be16(s + 1);
+      f->width = (int) sjs_be16(s + 3);
+      f->nf = s[5];
+      if (f->height == 0 || f->width == 0) return sjs_not_handled(res, "a size left to a DNL marker, or zero");
+      if (f->nf < 1 || f->nf > 4) return sjs_not_handled(res, "not 1 to 4 components");
+      if (body != 6 + 3 * (size_t) f->nf) return sjs_not_handled(res, "frame header of the wrong length");
+      for (int i = 0; i < f->nf; i++) {
+        f->id[i] = s[6 + 3 * i];
+        f->h[i] = s[7 + 3 * i] >> 4;
+        f->v[i] = s[7 + 3 * i] & 15;
+        if (f->h[i] < 1 || f->h[i] > 4 || f->v[i] < 1 || f->v[i] > 4)
+          return sjs_not_handled(res, "sampling factor outside 1-4");
+        for (int j = 0; j < i; j++)
+          if (f->id[j] == f->id[i]) return sjs_not_handled(res, "two components with one id");
+      }
+    } else if (code == 0xC4) {
+      size_t q = 0;
+      while (q < body) {
+        if (body - q < 17) return sjs_not_handled(res, "Huffman table cut short");
+        int tc = s[q] >> 4, th = s[q] & 15;
+        if (tc > 1 || th > 3) return sjs_not_handled(res, "Huffman table class or slot out of range");
+        int total = 0;
+        for (int i = 0; i < 16; i++) total += s[q + 1 + i];
+        if (total > 256 || (size_t) total > body - q - 17) return sjs_not_handled(res, "Huffman table cut short");
+        if (sjs_build(&f->tables[tc][th], s + q + 1, s + q + 17, total, tc) != 0)
+          return sjs_not_handled(res, "a Huffman table outside baseline's bounds");
+        q += 17 + (size_t) total;
+      }
+    } else if (code == 0xDD) {
+      if (body != 2) return sjs_not_handled(res, "restart interval segment of the wrong length");
+      f->restart = (long) sjs_be16(s);
+    } else if (code == 0xDA) {
+      if (!seen_frame) return sjs_not_handled(res, "a scan before the frame header");
+      if (body < 1) return sjs_not_handled(res, "scan header too short");
+      f->ns = s[0];
+      if (f->ns != f->nf) return sjs_not_handled(res, "a scan of some of the components (several scans)");
+      if (body != 4 + 2 * (size_t) f->ns) return sjs_not_handled(res, "scan header of the wrong length");
+      int used = 0;
+      for (int i = 0; i < f->ns; i++) {
+        int c = -1;
+        for (int j = 0; j < f->nf; j++)
+          if (f->id[j] == s[1 + 2 * i]) c = j;
+        if (c < 0 || (used >> c & 1)) return sjs_not_handled(res, "a scan component not in the frame");
+        used |= 1 << c;
+        f->order[i] = c;
+        f->dc[c] = s[2 + 2 * i] >> 4;
+        f->ac[c] = s[2 + 2 * i] & 15;
+        if (f->dc[c] > 3 || f->ac[c] > 3 || !f->tables[0][f->dc[c]].defined || !f->tables[1][f->ac[c]].defined)
+          return sjs_not_handled(res, "a scan's Huffman table is not defined");
+      }
+      const unsigned char *t = s + 1 + 2 * f->ns;
+      if (t[0] != 0 || t[1] != 63 || t[2] != 0) return sjs_not_handled(res, "not a sequential scan");
+      *entropy = p;
+      return 0;
+    } else if (code == 0xDB || (code >= 0xE0 && code <= 0xEF) || code == 0xFE) {
+      // Quantization tables, application data, comments: nothing the entropy data depends on.
+    } else {
+      return sjs_not_handled(res, "progressive, arithmetic, lossless or hierarchical coding");
+    }
+  }
+}
+
+// After the scan: restart markers and segments libjpeg reads and skips, up to EOI. SJS_OK, SJS_NOT_HANDLED (reason
+// set), or a damage kind (never SJS_DAMAGE_RUN_PAST_END, whose value SJS_NOT_HANDLED shares).
+static int sjs_trailer(const unsigned char *d, size_t n, size_t code_at, sjs_result *res) {
+  size_t q = code_at;
+  for (;;) {
+    unsigned code = d[q];
+    if (code == 0xD9) return SJS_OK;
+    size_t next;
+    if ((code >= 0xD0 && code <= 0xD7) || code == 0x01) {
+      next = q + 1;
+    } else if (code == 0xC4 || code == 0xDB || code == 0xDD || (code >= 0xE0 && code <= 0xEF) || code == 0xFE) {
+      if (n - q < 3) return SJS_DAMAGE_ENDED;
+      size_t len = sjs_be16(d + q + 1);
+      if (len < 2 || len > n - q - 1) return SJS_DAMAGE_ENDED;
+      next = q + 1 + len;
+    } else {
+      return sjs_not_handled(res, "another scan or frame after the first scan");
+    }
+    if (next >= n) return SJS_DAMAGE_ENDED;
+    if (d[next] != 0xFF) return SJS_DAMAGE_EXTRA_BYTES;
+    while (next < n && d[next] == 0xFF) next++;
+    if (next >= n) return SJS_DAMAGE_ENDED;
+    if (d[next] == 0) return SJS_DAMAGE_EXTRA_BYTES;
+    q = next;
+  }
+}
+
+static int sjs_damaged(sjs_result *res, int kind, long mcu, size_t offset) {
+  res->status = SJS_DAMAGED;
+  res->damage = kind;
+  res->damage_mcu = mcu;
+  res->damage_offset = offset;
+  return SJS_DAMAGED;
+}
+
+static int sjs_scan_frame(const unsigned char *data, size_t length, long stride, sjs_point *points, size_t capacity,
+  sjs_result *res, sjs_frame *frame);
+
+int sjs_scan(const unsigned char *data, size_t length, long stride, sjs_point *points, size_t capacity,
+  sjs_result *res) {
+  memset(res, 0, sizeof *res);
+  res->damage_mcu = -1;
+  res->reason = "";
+  if (!data || (capacity && !points) || stride < 1) return sjs_not_handled(res, "bad arguments");
+  // The tables take 90 KB: on the heap, not on a caller's thread's stack.
+  sjs_frame *frame = calloc(1, sizeof *frame);
+  if (!frame) return sjs_not_handled(res, "out of memory");
+  int status = sjs_scan_frame(data, length, stride, points, capacity, res, frame);
+  free(frame);
+  return status;
+}
+
+static int sjs_scan_frame(const unsigned char *data, size_t length, long stride, sjs_point *points, size_t capacity,
+  sjs_result *res, sjs_frame *frame) {
+  sjs_frame *f = frame;
+  size_t entropy = 0;
+  if (sjs_headers(data, length, f, &entropy, res) != 0) return res->status;
+  int hmax = 1, vmax = 1;
+  for (int i = 0; i < f->nf; i++) {
+    hmax = f->h[i] > hmax ? f->h[i] : hmax;
+    vmax = f->v[i] > vmax ? f->v[i] : vmax;
+    res->h[i] = f->h[i];
+    res->v[i] = f->v[i];
+  }
+  // The blocks of one MCU, in coding order, by frame component.
+  int blocks[10], count = 0;
+  long wide, high;
+  if (f->ns == 1) {
+    long cw = ((long) f->width * f->h[0] + hmax - 1) / hmax, ch = ((long) f->height * f->v[0] + vmax - 1) / vmax;
+    wide = (cw + 7) / 8;
+    high = (ch + 7) / 8;
+    blocks[count++] = 0;
+  } else {
+    wide = (f->width + 8L * hmax - 1) / (8L * hmax);
+    high = (f->height + 8L * vmax - 1) / (8L * vmax);
+    for (int i = 0; i < f->ns; i++) {
+      int c = f->order[i];
+      if (count + f->h[c] * f->v[c] > 10) return sjs_not_handled(res, "more than 10 blocks an MCU");
+      for (int b = 0; b < f->h[c] * f->v[c]; b++) blocks[count++] = c;
+    }
+  }
+  res->width = f->width;
+  res->height = f->height;
+  res->components = f->nf;
+  res->mcus_wide = wide;
+  res->mcus_high = high;
+  res->mcu_count = wide * high;
+  res->restart_interval = f->restart;
+  res->entropy_start = entropy;
+
+  sjs_reader r;
+  r.data = data;
+  r.length = length;
+  sjs_reset(&r, entropy);
+  int dc[4] = {0, 0, 0, 0};
+  long ri = f->restart;
+  for (long m = 0; m < res->mcu_count; m++) {
+    if (ri > 0 && m > 0 && m % ri == 0) {
+      size_t code_at = 0;
+      int bad = sjs_to_marker(&r, &code_at);
+      if (bad) return sjs_damaged(res, bad, m, r.pos);
+      if (data[code_at] != 0xD0 + (unsigned) ((m / ri - 1) & 7))
+        return sjs_damaged(res, SJS_DAMAGE_WRONG_MARKER, m, code_at);
+      sjs_reset(&r, code_at + 1);
+      memset(dc, 0, sizeof dc);
+    }
+    if (m % stride == 0 && (size_t) (m / stride) < capacity) {
+      sjs_point *pt = &points[m / stride];
+      pt->bit = sjs_position(&r);
+      memcpy(pt->dc, dc, sizeof dc);
+      res->points = m / stride + 1;
+    }
+    for (int b = 0; b < count; b++) {
+      int c = blocks[b];
+      int s = 0, bad;
+      unsigned bits = 0;
+      if ((bad = sjs_decode(&r, &f->tables[0][f->dc[c]], &s)) != 0) return sjs_damaged(res, bad, m, r.pos);
+      if (s) {
+        if ((bad = sjs_take(&r, s, &bits)) != 0) return sjs_damaged(res, bad, m, r.pos);
+        int diff = (bits >> (s - 1)) ? (int) bits : (int) bits - (1 << s) + 1;
+        dc[c] = (int) ((unsigned) dc[c] + (unsigned) diff);
+      }
+      const sjs_table *act = &f->tables[1][f->ac[c]];
+      // The bit count in a local between fills: kept in memory (r is passed by address) it would put a store and a
+      // load into every symbol's chain of dependent steps, about a third of the scan's time.
+      uint64_t acc = r.acc;
+      int held = r.bits;
+      for (int k = 1; k < 64;) {
+        if (held < 32) {
+          r.bits = held;
+          sjs_fill(&r);
+          acc = r.acc;
+          held = r.bits;
+        }
+        if (held >= SJS_MULTI) {
+          unsigned e = act->multi[(acc >> (held - SJS_MULTI)) & ((1u << SJS_MULTI) - 1)];
+          int advance = (int) (e >> 4 & 127);
+          // Only when the block cannot end among them: at index 64 the next bits are the next block's.
+          if (e && k + advance < 64) {
+            held -= (int) (e & 15);
+            k += advance;
+            if (e >> 11) break;
+            continue;
+          }
+        }
+        if (held >= SJS_LOOKAHEAD) {
+          unsigned e = act->skip[(acc >> (held - SJS_LOOKAHEAD)) & ((1u << SJS_LOOKAHEAD) - 1)];
+          if (e) {
+            int used = (int) (e & 31), advance = (int) (e >> 5);
+            if (used > held) return sjs_damaged(res, sjs_short(&r), m, r.pos);
+            held -= used;
+            if (advance == SJS_EOB) break;
+            k += advance;
+            if (k > 64) return sjs_damaged(res, SJS_DAMAGE_RUN_PAST_END, m, r.pos);
+            continue;
+          }
+        }
+        r.bits = held;
+        if ((bad = sjs_decode(&r, act, &s)) != 0) return sjs_damaged(res, bad, m, r.pos);
+        int run = s >> 4, size = s & 15;
+        if (size) {
+          k += run;
+          if (k > 63) return sjs_damaged(res, SJS_DAMAGE_RUN_PAST_END, m, r.pos);
+          if ((bad = sjs_take(&r, size, &bits)) != 0) return sjs_damaged(res, bad, m, r.pos);
+          k++;
+        } else if (run == 15) {
+          k += 16;
+          if (k > 64) return sjs_damaged(res, SJS_DAMAGE_RUN_PAST_END, m, r.pos);
+        } else {
+          held = r.bits;
+          break;
+        }
+        acc = r.acc;
+        held = r.bits;
+      }
+      r.bits = held;
+    }
+    res->mcus_scanned = m + 1;
+  }
+  size_t code_at = 0;
+  int bad = sjs_to_marker(&r, &code_at);
+  if (bad) return sjs_damaged(res, bad, res->mcu_count, r.pos);
+  res->entropy_end = r.pos;
+  int end = sjs_trailer(data, length, code_at, res);
+  if (end == SJS_NOT_HANDLED) return end;
+  if (end != SJS_OK) return sjs_damaged(res, end, res->mcu_count, code_at);
+  res->status = SJS_OK;
+  return SJS_OK;
+}
