@@ -110,7 +110,8 @@ var targets: [Target] = [
     .testTarget(
       name: "StampRecordTests",
       dependencies: [
-        "StampRecord", "StampCore", "StampManifest", "StampFiles", "StampTestFolders", "StampTestSupport",
+        "StampRecord", "StampBatch", "StampCore", "StampManifest", "StampFiles", "StampTestFolders",
+        "StampTestSupport",
       ]),
   ]
 #endif

@@ -41,8 +41,9 @@ extension RecorderApp {
         return .json(state(of: recording, page: id))
       }
     case "/api/save":
-      guard let job = pages.withLock({ $0.recordings[id]?.recordedJob }) else { return Self.gone }
+      guard let recorded = pages.withLock({ $0.recordings[id]?.recordedJob }) else { return Self.gone }
       if let refusal = changedInputs(doing: "saved") { return refusal }
+      let job = savedJob(recorded)
       do {
         try store.withLock { try $0.save(job) }
       } catch {
@@ -51,7 +52,7 @@ extension RecorderApp {
       savedGestures.withLock { $0 = job.gestures }
       // Pages opened from now on start from what was saved.
       if let next = try? Recording(
-        job: job, imageSize: images.photoSize, stampSizes: images.stampSizes, maxEvents: settings.maxEvents)
+        job: startJob(job), imageSize: images.photoSize, stampSizes: images.stampSizes, maxEvents: settings.maxEvents)
       {
         start.withLock { $0 = next }
       }
@@ -73,6 +74,10 @@ extension RecorderApp {
       } catch {
         return .error(500, "\(error)")
       }
+    case "/api/photo":
+      return step(body, page: id)
+    case "/api/photos":
+      return photosAnswer(page: id)
     default:
       return .error(404, "not found")
     }

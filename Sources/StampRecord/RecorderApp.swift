@@ -38,13 +38,18 @@ package final class RecorderApp: Sendable {
   let settings: Settings
   /// The last Render's pictures, served until the next.
   let rendered = Mutex<PreviewRender?>(nil)
+  /// For a job over many photos, the photos and which each page shows (see `RecorderApp+Photos`).
+  let folder: Mutex<FolderView?>
 
-  package init(recording: Recording, store: ManifestStore, images: JobImages, settings: Settings) {
+  package init(
+    recording: Recording, store: ManifestStore, images: JobImages, settings: Settings, folder: FolderView? = nil
+  ) {
     start = Mutex(recording)
     savedGestures = Mutex(store.holdsJob ? recording.job.gestures : nil)
     self.store = Mutex(store)
     self.images = images
     self.settings = settings
+    self.folder = Mutex(folder)
   }
 
   /// Screens a request whose headers alone are in: refused unless `guard` lets it through, before its body is
@@ -105,6 +110,7 @@ package final class RecorderApp: Sendable {
         guard let recording = pages.withLock({ $0.recordings[id] }) else { return Self.gone }
         return .json(state(of: recording, page: id))
       }
+      if path.hasPrefix("/photos/") { return photo(named: path.dropFirst(8)) }
       if path.hasPrefix("/stamps/"), let index = Int(path.dropFirst(8)), images.stamps.indices.contains(index) {
         return image(images.stamps[index])
       }
@@ -127,7 +133,7 @@ package final class RecorderApp: Sendable {
     return recording.stateJSON(adding: extra)
   }
 
-  private func image(_ image: JobImages.Image) -> HTTPResponse {
+  func image(_ image: JobImages.Image) -> HTTPResponse {
     HTTPResponse(status: 200, contentType: image.type, body: image.bytes)
   }
 }

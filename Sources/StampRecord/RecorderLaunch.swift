@@ -58,6 +58,9 @@ package struct RecorderLaunch: Sendable {
         ([newJob.base] + newJob.stamps).map { (absolute($0), spelled($0)) }, uniquingKeysWith: { a, _ in a })
     } else {
       guard exists else { throw .manifest("\(manifest): no such file (give --base PHOTO to start a new job)") }
+      if let job, let template = Self.template(making: job, among: jobs) {
+        return try openFolder(template, photoJob: job, store: ManifestStore(path: manifest, holdsJob: true))
+      }
       let ids = jobs.map(\.id)
       guard let chosen = job.map({ id in jobs.first { $0.id == id } }) ?? (jobs.count == 1 ? jobs.first : nil) else {
         let which = job.map { "no job with id '\($0)'" } ?? "--job ID chooses one of its \(jobs.count) jobs"
@@ -65,6 +68,7 @@ package struct RecorderLaunch: Sendable {
       }
       entry = chosen
       store = ManifestStore(path: manifest, holdsJob: true)
+      if entry.photos != nil { return try openFolder(entry, photoJob: nil, store: store) }
     }
     let images = try JobImages(of: entry, maxPixels: settings.maxPixels, inputs: settings.inputs)
     let recording = try Recording(

@@ -118,6 +118,8 @@ def main():
         recorder = new_job(browser, stampcam, work, screenshot_file)
         recorder.stop()
         recorder = cap(browser, stampcam, work, manifest)
+        recorder.stop()
+        recorder, folder_figures = folder_job(browser, stampcam, work)
     finally:
         browser.close()
         recorder.stop()
@@ -134,6 +136,9 @@ def main():
           "no scrolling")
     print("two pages at once: each page's finger moved its own stamp only (same finger ids in both)")
     print("event cap (12, for the test): the page says so, the lift is taken, Undo works")
+    print(f"folder job: stepped to the landscape photo and back with the keyboard and the buttons, the drag at the "
+          f"same view point on both (centroid error {folder_figures['centroid']:.3f} CSS px); the photo bar fits "
+          f"{folder_figures['phone']} CSS px; saved once into the job, which renders the page's Render")
 
 
 def run(recorder, browser, stampcam, work, manifest, original):
@@ -371,6 +376,157 @@ def new_job(browser, stampcam, work, screenshot_file):
         for key in ("scale", "rotation"):
             assert abs(round(mine[key], 6) - theirs[key]) <= 1e-9, (mine, theirs)
     return recorder
+
+
+ORANGE = lambda r, g, b: r > 170 and 90 < g < 150 and b < 50
+CYAN = lambda r, g, b: r < 50 and 130 < g < 190 and b > 170
+BLACK = lambda r, g, b: r < 20 and g < 20 and b < 20
+
+
+def folder_job(browser, stampcam, work):
+    """A job over two photos of different orientation, a portrait one first and a landscape one second, on a 300 x
+    300 screen with its stamp at the middle of each photo: a drag on the first photo; the photo bar steps to the
+    second with the keyboard (the index field and Enter); a screenshot shows the second photo where the first had
+    its letterbox bar, and the stamp at the same view point; back and forth with the buttons; out-of-range indexes
+    refused; Render, Save (the job's gestures written once, the rest of the file as it was), and `stampcam render`
+    of the saved manifest gives the page's Render. Returns the figures printed."""
+    folder = os.path.join(work, "folder")
+    os.makedirs(os.path.join(folder, "in"))
+    # 300 x 600 (fit 0.5: shown 150 x 300 with 75-point bars left and right) and 600 x 300 (bars above and below).
+    png.write(os.path.join(folder, "in", "a-tall.png"), 300, 600, lambda x, y: (200, 120, 20, 255))
+    png.write(os.path.join(folder, "in", "b-wide.png"), 600, 300, lambda x, y: (20, 160, 200, 255))
+    png.write(os.path.join(folder, "magenta.png"), 40, 40, lambda x, y: (255, 0, 255, 255))
+    text = """{
+  "version": 1,
+  "jobs": [
+    {"id": "one", "base": "in/a-tall.png", "output": "one.png"},
+    {
+      "id": "wm",
+      "photos": "in/*.png",
+      "output": "stamped/{stem}.png",
+      "view": {"width": 300, "height": 300},
+      "stamps": [{"id": "m", "image": "magenta.png", "photoCenter": [0.5, 0.5], "photoWidth": 0.2}],
+      "gestures": []
+    }
+  ]
+}
+"""
+    manifest = os.path.join(folder, "bulk.json")
+    with open(manifest, "w") as f:
+        f.write(text)
+    original = text.encode()
+    recorder = Recorder(stampcam, ["bulk.json", "--job", "wm"], cwd=folder)
+    browser.call("Page.navigate", url=recorder.url)
+    browser.wait_for("typeof recorderIdle === 'function' && recorderIdle() && document.readyState === 'complete' && "
+                     "document.getElementById('photobar').dataset.shown === '0' && "
+                     "document.querySelectorAll('tr.stamp').length === 1")
+    label = lambda: browser.evaluate("document.getElementById('photo-label').textContent")
+    assert label() == "photo 1 of 2: a-tall.png", label()
+    box = browser.evaluate("document.getElementById('screen').getBoundingClientRect().toJSON()")
+    fit = box["width"] / 300
+    css = lambda p: (box["x"] + p[0] * fit, box["y"] + p[1] * fit)
+
+    def pixel(shot, p):
+        width, height, channels, rows = png.read(shot)
+        x, y = (round(v) for v in css(p))
+        i = x * channels
+        return tuple(rows[y][i:i + 3])
+
+    def screenshot():
+        return base64.b64decode(browser.call("Page.captureScreenshot", format="png")["data"])
+
+    # The first photo: its orange at the top middle, the black bar at the left.
+    shot = screenshot()
+    assert ORANGE(*pixel(shot, (150, 20))) and BLACK(*pixel(shot, (20, 150))), (pixel(shot, (150, 20)),
+                                                                                 pixel(shot, (20, 150)))
+    # A drag of the stamp from the middle of the screen by (30, 20) points.
+    for kind, p in (("touchStart", (150, 150)), ("touchMove", (165, 160)), ("touchMove", (180, 170)),
+                    ("touchEnd", None)):
+        points = [] if p is None else [{"x": css(p)[0], "y": css(p)[1], "id": 0}]
+        before = recorder.state()["frames"]
+        browser.call("Input.dispatchTouchEvent", type=kind, touchPoints=points)
+        browser.wait_for(f"recorderIdle() && +document.getElementById('frames').dataset.frames > {before}")
+    near = lambda a, b: all(abs(x - y) < 0.01 for x, y in zip(a, b))  # the page's points go through CSS px
+    first = recorder.state()["stamps"][0]
+    # By hand: the photo's middle (150, 300) moves by (30, 20) / 0.5 = (60, 40) pixels; on screen (180, 170).
+    assert near(first["center"], [210, 340]) and near(first["at"], [180, 170]), first
+
+    # To the second photo with the keyboard: the index field, "2", Enter.
+    browser.evaluate("document.getElementById('photo-number').focus(); document.getElementById('photo-number')"
+                     ".select()")
+    browser.call("Input.insertText", text="2")
+    for kind in ("keyDown", "keyUp"):
+        browser.call("Input.dispatchKeyEvent", type=kind, key="Enter", code="Enter", windowsVirtualKeyCode=13,
+                     text="\r" if kind == "keyDown" else "")
+    browser.wait_for("document.getElementById('photobar').dataset.shown === '1' && recorderIdle()")
+    time.sleep(0.2)
+    assert label() == "photo 2 of 2: b-wide.png", label()
+    state = recorder.state()
+    second = state["stamps"][0]
+    # By hand: the landscape photo's middle (300, 150) is at the screen's middle too; it moves by the same (60, 40).
+    assert state["job"] == "wm/b-wide.png" and near(second["center"], [360, 190]), state
+    # The same touches, so the same view point exactly.
+    assert second["at"] == first["at"], (first, second)
+    # The screenshot shows the second photo: its blue where the first had its bar, a bar where the first was orange.
+    shot = screenshot()
+    assert CYAN(*pixel(shot, (20, 150))) and BLACK(*pixel(shot, (150, 20))), (pixel(shot, (20, 150)),
+                                                                              pixel(shot, (150, 20)))
+    width, height, channels, rows = png.read(shot)
+    sx = sy = n = 0
+    for y in range(height):
+        for x in range(width):
+            i = x * channels
+            if MAGENTA(rows[y][i], rows[y][i + 1], rows[y][i + 2]):
+                sx, sy, n = sx + x + 0.5, sy + y + 0.5, n + 1
+    assert n > 100, "the stamp is not on the second photo"
+    expected = css(second["at"])
+    centroid = math.hypot(sx / n - expected[0], sy / n - expected[1])
+    assert centroid <= 1.5, f"the stamp's centroid is {centroid:.2f} CSS px from where the session puts it"
+
+    # Back and forth with the buttons; the ends are disabled.
+    assert browser.evaluate("document.getElementById('photo-next').disabled")
+    click(browser, "photo-prev")
+    browser.wait_for("document.getElementById('photobar').dataset.shown === '0' && recorderIdle()")
+    assert label() == "photo 1 of 2: a-tall.png" and recorder.state()["stamps"][0]["center"] == first["center"]
+    assert browser.evaluate("document.getElementById('photo-prev').disabled")
+    click(browser, "photo-next")
+    browser.wait_for("document.getElementById('photobar').dataset.shown === '1' && recorderIdle()")
+    # The endpoint refuses an index that names no photo, and a request without the token; nothing changes.
+    base = recorder.base
+    page = recorder.state()["page"]
+    for path, body, expected in ((base + "api/photo", {"index": 2, "page": page}, 422), (base + "api/photo", {"index": -1, "page": page}, 422),
+                                 (base + "api/photo", {"index": "b-wide.png", "page": page}, 400),
+                                 ("/api/photo", {"index": 0}, 404)):
+        status, answer = recorder.request("POST", path, body)
+        assert status == expected, (path, body, status, answer)
+    assert recorder.state()["job"] == "wm/b-wide.png"
+
+    # The photo bar fits a phone's screen (390 x 844 CSS px).
+    browser.call("Emulation.setDeviceMetricsOverride", width=390, height=844, deviceScaleFactor=1, mobile=True)
+    overflow = browser.evaluate("Math.max(...[...document.querySelectorAll('#photobar > *')].map(e => "
+                                "e.getBoundingClientRect().right))")
+    assert overflow <= 390, f"the photo bar reaches {overflow} CSS px on a 390-px screen"
+    browser.call("Emulation.setDeviceMetricsOverride", width=WIDTH, height=HEIGHT, deviceScaleFactor=1, mobile=False)
+
+    # Render the photo shown, then Save.
+    click(browser, "render")
+    browser.wait_for("(() => { const i = document.getElementById('render-output'); "
+                     "return i && i.complete && i.naturalWidth > 0; })()", timeout=60)
+    status, page_render = recorder.request("GET", base + "render/output", raw=True)
+    assert status == 200
+    click(browser, "save")
+    browser.wait_for("document.getElementById('status').textContent.startsWith('saved')")
+    saved = open(manifest, "rb").read()
+    at = original.index(b'"gestures": []') + len(b'"gestures": ')
+    assert saved[:at] == original[:at] and saved.endswith(original[at + 2:]), "the save changed more than the job"
+    job = json.loads(saved)["jobs"][1]
+    assert job["photos"] == "in/*.png" and job["output"] == "stamped/{stem}.png" and len(job["gestures"]) == 1, job
+    assert "touches" in job["gestures"][0] and b"wm/" not in saved
+    out = os.path.join(folder, "out")
+    subprocess.run([stampcam, "render", "bulk.json", "--out", out, "--quiet"], check=True, cwd=folder)
+    assert open(os.path.join(out, "stamped", "b-wide.png"), "rb").read() == page_render, \
+        "the page's Render of the second photo differs from render"
+    return recorder, {"centroid": centroid, "phone": math.ceil(overflow)}
 
 
 def phone(browser, recorder):

@@ -88,7 +88,7 @@ package struct JobExpansion<Jobs: IteratorProtocol<Result<JobEntry, ManifestErro
   }
 
   /// The job `template` makes for its `index`-th photo, `photo`, at `ordinal` among every job made.
-  static func job(of photo: Photo, template: JobEntry, index: Int, ordinal: Int) -> JobEntry {
+  package static func job(of photo: Photo, template: JobEntry, index: Int, ordinal: Int) -> JobEntry {
     var job = template
     job.id = template.id + "/" + photo.relative
     job.base = photo.path

@@ -27,8 +27,8 @@ package struct Recording: Sendable {
   /// The latest phases of pinches and drags, and the taps, newest last (a run of `changed` kept as its latest).
   private(set) var recentEvents: [GestureEvent] = []
   /// Frames and touch events fed since the page opened.
-  package private(set) var frames = 0
-  package private(set) var events = 0
+  package internal(set) var frames = 0
+  package internal(set) var events = 0
   /// The most touch events this page may feed; past it only lifts and cancels are taken.
   package let maxEvents: Int
   /// Whether a frame was refused, or cut down to its lifts, for `maxEvents`.

@@ -9,7 +9,9 @@ extension RecordCommand {
   ]
 
   static let job = Option<RecordOptions>.value(
-    "--job", "ID", "the job to record into (needed when the manifest has several); with --base, the new job's id",
+    "--job", "ID",
+    "the job to record into (needed when the manifest has several), or one photo's job of a job over many photos "
+      + "(JOBID/PHOTO: opened on that photo); with --base, the new job's id",
     default: "the manifest's only job; with --base, 'recorded'"
   ) { $0.job = $1 }
 
