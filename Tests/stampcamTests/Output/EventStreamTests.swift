@@ -113,6 +113,18 @@ struct EventStreamTests {
     #expect(dashboard.end["jobs"] as? Int == 2)
   }
 
+  /// Events into a pipe nobody reads stop the run before any job starts, with the status of a lost standard output
+  /// (3), not the 130 of an interrupt the user never sent; nothing is written.
+  @Test func eventsIntoAClosedPipeStopTheRunAsALostOutput() throws {
+    let cli = try Self.folder()
+    defer { cli.remove() }
+    let result = try cli.runIntoClosedPipe(["render", "m.jsonl", "--out", "out", "--events", "-"])
+    #expect(result.status == 3, "\(result.stderr)")
+    #expect(result.stderr.contains("cannot write the events"), "\(result.stderr)")
+    #expect(!result.stderr.contains("interrupted"), "\(result.stderr)")
+    #expect(cli.files("out").isEmpty)
+  }
+
   /// --events and --report cannot both be standard output, and --events may not name the manifest or an input.
   @Test func eventsThatWouldMixOrOverwriteAreRefused() throws {
     let cli = try Self.folder()

@@ -101,13 +101,17 @@ struct RenderCommand: Subcommand {
       Self.finish(events, summary, interrupted: false, status: ExitStatus.failed)
       return ExitStatus.failed
     }
+    // The run stops itself when its events cannot be written; that is a lost output, not an interrupt.
+    let eventsLost = events?.failure != nil
     if !options.quiet {
-      Terminal.line(
-        summary.line + (cancellation.isCancelled ? " (interrupted: the jobs not started were not run)" : ""))
+      let stopped = cancellation.isCancelled && !eventsLost ? " (interrupted: the jobs not started were not run)" : ""
+      Terminal.line(summary.line + stopped)
       if let fallbacks = summary.fallbackLine { Terminal.line(fallbacks) }
     }
-    // Cancelled with no signal seen: the status of an interrupt (SIGINT).
-    let interrupted = cancellation.isCancelled ? ExitStatus.signal(SIGINT) : ExitStatus.batch(summary)
+    // Cancelled with no signal seen: the status of an interrupt (SIGINT), unless the events were lost (`finish`
+    // makes that 1, and standard output's loss 3).
+    let interrupted =
+      cancellation.isCancelled && !eventsLost ? ExitStatus.signal(SIGINT) : ExitStatus.batch(summary)
     let status = signals.received.map(ExitStatus.signal) ?? interrupted
     return Self.finish(events, summary, interrupted: cancellation.isCancelled, status: status)
   }
