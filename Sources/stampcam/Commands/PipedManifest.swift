@@ -68,17 +68,15 @@ final class PipedManifest: Sendable {
     }
     format = spooled.format ?? ManifestFormat(firstLine: spooled.firstLine, limits: limits)
     if format == .json {
-      var whole = [UInt8](repeating: 0, count: spooled.total)
-      var got = 0
-      while got < whole.count {
-        let n: Int
-        do throws(Errno) {
-          n = try spool.read(into: &whole, from: got, at: Int64(got))
-        } catch {
-          throw fail("cannot read back the file standard input was kept in (\(error))")
-        }
-        if n == 0 { throw fail("cannot read back the file standard input was kept in (it is shorter)") }
-        got += n
+      let whole: [UInt8]
+      do throws(Errno) {
+        try spool.seek(to: 0)
+        whole = try spool.readToEnd()
+      } catch {
+        throw fail("cannot read back the file standard input was kept in (\(error))")
+      }
+      if whole.count < spooled.total {
+        throw fail("cannot read back the file standard input was kept in (it is shorter)")
       }
       document = whole
     } else {
