@@ -67,7 +67,8 @@ int sjt_set_direct(sjt_state *s, int on);
 enum { SJT_DIRECT_DCT_MODULES = 1, SJT_DIRECT_COLOUR_MODULES = 2 };
 int sjt_direct_modules(const sjt_state *s);
 
-/// Reads every DCT coefficient of the opened file into memory.
+/// Reads every DCT coefficient of the opened file into memory (the whole file again when restart spans or splice
+/// rectangles were opened before).
 int sjt_read_coefficients(sjt_state *s, char *message, size_t length);
 
 /// Reads the opened file's data to its end without keeping it: entropy-decoded and checked (a corrupt-data warning
@@ -117,6 +118,30 @@ int sjt_restart_check(sjt_state *s, char *message, size_t length);
 int sjt_span_open(sjt_state *s, int first, int count, int height, char *message, size_t length);
 int sjt_span_encode(sjt_state *s, int orientation, char *message, size_t length);
 int sjt_write_spliced(sjt_state *s, int fd, char *message, size_t length);
+
+/// The spliced path, for baseline files without restart markers (jpeg_splice_parts.c): only the MCUs under the
+/// stamps are read, edited and encoded again; every other MCU is copied as bits from the photo, shifted to its new
+/// place, with byte stuffing redone, and the DC difference of the first block of each component re-coded where an
+/// MCU follows one from another source. No coefficient array is made for the whole photo.
+///
+/// sjt_splice_index scans the opened file's entropy-coded data (jpeg_scan.c: every Huffman symbol decoded, every
+/// byte checked) and keeps where each MCU of the rows the rectangles cover starts. `rects` holds `count` rectangles
+/// of whole MCUs, four ints each (left, top, width, height, in MCUs of the interleaved scan: 8 x max h by 8 x max v
+/// pixels), inside the photo, not overlapping, sorted by top then left. Returns 0; 1 when the file is not one the
+/// splice takes (progressive, arithmetic, restart markers, several scans, Huffman tables lacking a code an edit may
+/// need, a grey photo sampled other than 1 x 1, ...: `message` says which; nothing was changed, so the
+/// whole-coefficient edit can follow); 2 when the scan found the entropy-coded data damaged (`message` says what and
+/// where; the caller reads the file with libjpeg to report it in libjpeg's words); -1 on other errors.
+int sjt_splice_index(sjt_state *s, const int *rects, int count, char *message, size_t length);
+/// Makes rectangle `k` (of those indexed) a JPEG of its own, whose coefficients sjt_decode_region and
+/// sjt_replace_blocks then edit in the rectangle's coordinates (its top-left pixel is (0, 0)).
+int sjt_splice_open(sjt_state *s, int k, char *message, size_t length);
+/// Encodes the opened rectangle with the photo's Huffman tables and keeps the result for sjt_splice_write.
+int sjt_splice_encode(sjt_state *s, char *message, size_t length);
+/// Writes the whole photo to `fd` (which the caller keeps owning): the photo's header as an output's (its tables,
+/// the ICC profile, an EXIF block with the orientation when it is not 1, nothing else), every MCU outside the
+/// rectangles copied from the photo and every rectangle's from its encoding, which each rectangle must have.
+int sjt_splice_write(sjt_state *s, int fd, int orientation, char *message, size_t length);
 
 /// Drops the opened file and its coefficients; the state's buffers stay for the next job.
 void sjt_close(sjt_state *s);
