@@ -60,7 +60,7 @@ typedef struct {
 /// Scans as sjs_scan does, into a frame the caller provides (its tables stay there for sjs_recode), storing points
 /// either every `stride`-th MCU's or, when `rows` is not NULL, those of the MCU rows it marks (`rows[y]` non-zero for
 /// y < row_count): for the k-th marked row, its MCUs' starts at points[k * (mcus_wide + 1) + x] and the point after
-/// its last MCU at points[k * (mcus_wide + 1) + mcus_wide]. A marked row whose points do not fit in `capacity` is
+/// its last MCU (before a restart marker that follows it) at points[k * (mcus_wide + 1) + mcus_wide]. A marked row whose points do not fit in `capacity` is
 /// not stored (check `result->points`, the count of entries written).
 int sjs_scan_into(const unsigned char *data, size_t length, long stride, const unsigned char *rows, long row_count,
   sjs_point *points, size_t capacity, sjs_result *result, sjs_frame *frame);

@@ -115,6 +115,18 @@ static int sjt_symbols(const JHUFF_TBL *table, unsigned char seen[256]) {
   return 1;
 }
 
+int sjt_tables_encodable(struct jpeg_decompress_struct *d) {
+  unsigned char seen[256];
+  for (int c = 0; c < d->num_components; c++) {
+    int dc_no = d->comp_info[c].dc_tbl_no, ac_no = d->comp_info[c].ac_tbl_no;
+    if (dc_no < 0 || dc_no >= NUM_HUFF_TBLS || ac_no < 0 || ac_no >= NUM_HUFF_TBLS) return 0;
+    JHUFF_TBL *dc = d->dc_huff_tbl_ptrs[dc_no];
+    JHUFF_TBL *ac = d->ac_huff_tbl_ptrs[ac_no];
+    if (!dc || !ac || !sjt_symbols(dc, seen) || !sjt_symbols(ac, seen)) return 0;
+  }
+  return 1;
+}
+
 int sjt_tables_complete(struct jpeg_decompress_struct *d) {
   unsigned char seen[256];
   for (int c = 0; c < d->num_components; c++) {

@@ -377,6 +377,13 @@ int sjs_scan_into(const unsigned char *data, size_t length, long stride, const u
   long ri = f->restart;
   long row_at = -1, marked = 0;  // with `rows`: where the current row's points go (-1: nowhere), rows marked so far
   for (long m = 0; m < res->mcu_count; m++) {
+    // The point after the last MCU of a marked row: before a restart marker that may follow it.
+    if (rows && m % wide == 0 && row_at >= 0) {
+      sjs_point *pt = &points[row_at + wide];
+      pt->bit = sjs_position(&r);
+      memcpy(pt->dc, dc, sizeof dc);
+      res->points = (long) row_at + wide + 1;
+    }
     if (ri > 0 && m > 0 && m % ri == 0) {
       size_t code_at = 0;
       int bad = sjs_to_marker(&r, &code_at);
@@ -388,13 +395,6 @@ int sjs_scan_into(const unsigned char *data, size_t length, long stride, const u
     }
     if (rows) {
       if (m % wide == 0) {
-        // The point after the last MCU of the row before, when that row is marked.
-        if (row_at >= 0) {
-          sjs_point *pt = &points[row_at + wide];
-          pt->bit = sjs_position(&r);
-          memcpy(pt->dc, dc, sizeof dc);
-          res->points = (long) row_at + wide + 1;
-        }
         long y = m / wide;
         row_at = -1;
         if (y < row_count && rows[y]) {

@@ -198,9 +198,10 @@ final class JPEGCodec: @unchecked Sendable {
     try check("read JPEG data") { sjt_splice_open(state, Int32(clamping: k), $0, $1) } == 0
   }
 
-  /// Encodes the splice rectangle opened last with the photo's own Huffman tables, for `writeSplice`.
-  func encodeSplice() throws {
-    try check("encode JPEG data") { sjt_splice_encode(state, $0, $1) }
+  /// Encodes the splice rectangle opened last with the photo's own Huffman tables, for `writeSplice`: false when
+  /// those tables (fitted to the photo) lack a code the edited blocks need.
+  func encodeSplice() throws -> Bool {
+    try check("encode JPEG data") { sjt_splice_encode(state, $0, $1) } == 0
   }
 
   /// Writes the photo spliced to the open file `fd` (still the caller's), named `target` in messages: false, with

@@ -159,7 +159,8 @@ enum JPEGTransplant {
 
     /// The edit for a baseline file without restart markers: each region's MCUs are cut out of the photo's scan,
     /// read, edited and encoded again, and every other MCU is copied as bits (see `sjt_splice_index`). Nil when
-    /// that cannot be done (not a file the splice takes, its data found damaged, a seam its table cannot code),
+    /// that cannot be done (not a file the splice takes, its data found damaged, tables fitted to the photo that lack
+    /// a code the edit needs, a seam its table cannot code),
     /// with nothing written, so the whole-coefficient edit can follow on the file as it was opened (and report any
     /// damage in libjpeg's words). Returns the output staged.
     func bySplice(_ regions: [GridRect], orientation: Int, to target: OutputTarget) throws -> StagedFile? {
@@ -174,7 +175,7 @@ enum JPEGTransplant {
         guard try codec.openSplice(k) else { return nil }
         let pixels = blocks.pixels(of: rect)
         if !regions.isEmpty { try redraw(rect, origin: (pixels.left, pixels.top)) }
-        try codec.encodeSplice()
+        guard try codec.encodeSplice() else { return nil }
       }
       struct Unspliceable: Error {}
       do {

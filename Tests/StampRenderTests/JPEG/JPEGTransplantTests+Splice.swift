@@ -109,3 +109,28 @@ struct JPEGSpliceRouteTests {
         == .spliced)
   }
 }
+
+extension JPEGSpliceRouteTests {
+  /// Huffman tables fitted to the photo code only the symbols its data has. A smooth photo's have no code for the
+  /// sharp edges of a stamp: it takes the whole-photo edit, whose tables are fitted anew, to the photo with the
+  /// stamp. That output, stamped again at the same place, needs only codes its tables have: it is spliced, keeping
+  /// them. Either way every block away from the stamp keeps the photo's coefficients.
+  @Test func fittedTablesAreSplicedWhenTheyHoldTheStampsCodes() throws {
+    let fixtures = try Fixtures()
+    defer { fixtures.remove() }
+    let base = try fixtures.jpeg("base.jpg", width: 160, height: 120, subsampling: .half, optimizedTables: true) {
+      Fixtures.texture($0, $1)
+    }
+    let once = fixtures.path("once.jpg")
+    let twice = fixtures.path("twice.jpg")
+    #expect(try Renderer().render(fixtures.redStamps(on: base), to: once) == .transplant)
+    #expect(try Renderer().render(fixtures.redStamps(on: once), to: twice) == .spliced)
+    // The stamp covers [22, 38) x [22, 38) and bicubic's reach: at 4:2:0, luma blocks 2-4 across and down.
+    for (before, after) in [(base, once), (once, twice)] {
+      let diff = try differingBlocks(before, after, component: 0)
+      #expect(diff.blocks.allSatisfy { (2...4).contains($0.x) && (2...4).contains($0.y) }, "\(diff.blocks)")
+    }
+    #expect(!(try differingBlocks(base, once, component: 0)).blocks.isEmpty)
+    #expect(try Pixels(twice).width == 160)
+  }
+}
