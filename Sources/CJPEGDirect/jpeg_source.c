@@ -1,3 +1,6 @@
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE  // TEMP_FAILURE_RETRY (unistd.h): a call interrupted by a signal is made again
+#endif
 #include <errno.h>
 #include <setjmp.h>
 #include <stdint.h>
@@ -42,8 +45,7 @@ static int sjt_slurp(sjt_state *s, int fd, size_t max_bytes, char *message, size
       s->file = grown;
       s->file_cap = cap;
     }
-    ssize_t n = pread(fd, s->file + s->file_len, s->file_cap - s->file_len, (off_t) s->file_len);
-    if (n < 0 && errno == EINTR) continue;
+    ssize_t n = TEMP_FAILURE_RETRY(pread(fd, s->file + s->file_len, s->file_cap - s->file_len, (off_t) s->file_len));
     if (n < 0) return snprintf(message, length, "read error: %s", strerror(errno)), -1;
     if (n == 0) break;
     s->file_len += (size_t) n;
