@@ -58,10 +58,12 @@ struct VerifyTests {
     #expect(try Self.skimCountingLibjpeg(progressive) == (1, true))
   }
 
-  /// Damage the scanner finds: the job fails at the default `--fail-on error` with what libjpeg's own read of the
-  /// photo says, word for word (truncated when it is cut short), and leaves no file. Bytes before EOI are damage
-  /// libvips' decode never reaches (they lie past the last row): only the check can fail the job.
-  @Test(arguments: ["bytes before EOI", "bit flipped", "cut"])
+  /// Damage the scanner finds, and a warning only libjpeg gives: the job fails at the default `--fail-on error` with
+  /// what libjpeg's own read of the photo says, word for word (truncated when it is cut short), and leaves no file.
+  /// Bytes before EOI are damage libvips' decode never reaches (they lie past the last row): only the check can fail
+  /// the job. A JFIF segment of revision 2 after the scan: the scanner reads the data clean and skips the segment, but
+  /// libjpeg warns of the revision when it reads up to EOI, so segments there are left to it.
+  @Test(arguments: ["bytes before EOI", "bit flipped", "cut", "JFIF 2 after the scan"])
   func damageFailsTheJobInLibjpegsWords(_ damage: String) throws {
     let fixtures = try Fixtures()
     defer { fixtures.remove() }
@@ -89,14 +91,24 @@ struct VerifyTests {
       }
       try #require(found)
       try FileManager.default.removeItem(atPath: probe)
-    default:
+    case "cut":
       bytes = Array(bytes.prefix(data.lowerBound + data.count / 2))
+    default:
+      // APP0, length 16, "JFIF\0", version 2.01, no density, no thumbnail.
+      let jfif: [UInt8] = [0xFF, 0xE0, 0, 16, 0x4A, 0x46, 0x49, 0x46, 0, 2, 1, 0, 0, 1, 0, 1, 0, 0]
+      bytes.insert(contentsOf: jfif, at: data.upperBound)
     }
     try FileManager.default.removeItem(atPath: fixtures.path("good.jpg"))
     let base = fixtures.path("damaged.jpg")
     try Data(bytes).write(to: URL(fileURLWithPath: base))
     let complaint = try #require(RestartIntervalTests.libjpegsComplaint(base))
-    #expect(complaint.hasPrefix(damage == "cut" ? "truncated JPEG" : "corrupt JPEG data (Corrupt JPEG data: "))
+    let expected: String
+    switch damage {
+    case "cut": expected = "truncated JPEG"
+    case "JFIF 2 after the scan": expected = "corrupt JPEG data (Warning: unknown JFIF revision number 2.01)"
+    default: expected = "corrupt JPEG data (Corrupt JPEG data: "
+    }
+    #expect(complaint.hasPrefix(expected), "\(complaint)")
     #expect(try Self.skimCountingLibjpeg(base) == (1, false))
 
     let plan = RenderPlan(base: base, stamps: [])
