@@ -182,6 +182,10 @@ int sjt_restart_index(sjt_state *s, int *interval, char *message, size_t length)
 int sjt_restart_check(sjt_state *s, char *message, size_t length) {
   sjt_restarts *r = &s->restarts;
   if (!s->opened || !r->indexed) return snprintf(message, length, "no restart intervals indexed"), -1;
+  // The scanner checks every interval for less than libjpeg's read costs; libjpeg reads them only when it cannot
+  // clear them, so that whatever fails does so in libjpeg's words (sjt_scan_clean).
+  if (sjt_scan_clean(s)) return 0;
+  s->libjpeg_checks++;
   if (setjmp(s->error.jump)) return sjt_report(s, s->error.text, message, length);
   // The whole file again from its start, whatever the decompressor read last (a span): the index and the file's
   // bytes are all the spans need afterwards, and each span is read from a source of its own.

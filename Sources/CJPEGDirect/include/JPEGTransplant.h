@@ -73,7 +73,8 @@ int sjt_read_coefficients(sjt_state *s, char *message, size_t length);
 
 /// Reads the opened file's data to its end without keeping it: entropy-decoded and checked (a corrupt-data warning
 /// fails as everywhere else), not transformed, except for one row. For a sequential JPEG no coefficient array is
-/// made. Closes the file.
+/// made. A baseline file the entropy scanner (JPEGScan.h) reads to its end undamaged is not read by libjpeg at all;
+/// any other is, so that what fails, fails in libjpeg's words. Closes the file.
 int sjt_skim(sjt_state *s, char *message, size_t length);
 
 /// Decodes the stored-frame pixel rectangle (x, y, width, height) to interleaved RGB in `rgb` (width*height*3
@@ -113,7 +114,8 @@ int sjt_restart_index(sjt_state *s, int *interval, char *message, size_t length)
 /// Checks every interval of the indexed file as libjpeg reads them in a whole-photo decode (their Huffman symbols
 /// decoded and dropped, every restart marker read), so that intervals sjt_write_spliced copies unread are no less
 /// checked than the pixel path's: 0 when libjpeg finds nothing wrong, -1 when it warns (corrupt data: sjt_damage
-/// says which kind) or fails. The index and the file stay for sjt_span_open.
+/// says which kind) or fails. The entropy scanner (JPEGScan.h) reads them first; libjpeg reads them only when the
+/// scanner cannot clear them. The index and the file stay for sjt_span_open.
 int sjt_restart_check(sjt_state *s, char *message, size_t length);
 int sjt_span_open(sjt_state *s, int first, int count, int height, char *message, size_t length);
 int sjt_span_encode(sjt_state *s, int orientation, char *message, size_t length);

@@ -9,7 +9,8 @@ import StampFiles
 /// Unchecked `Sendable`: a codec moves between worker threads only through `JPEGCodecPool`, which hands each one to
 /// a single job at a time; it is never used from two threads at once.
 final class JPEGCodec: @unchecked Sendable {
-  private let state: OpaquePointer
+  /// The shim's state; internal (not private) only so that tests can read its test-only counters.
+  let state: OpaquePointer
   /// The file opened last, for error messages.
   private(set) var path = "<none>"
   /// The control whose flag libjpeg checks, kept alive while it is in use.
