@@ -139,6 +139,12 @@ int sjt_splice_index(sjt_state *s, const int *rects, int count, char *message, s
              p->scan.damage_offset), 2;
   if (p->scan.mcus_wide != p->wide || p->scan.mcus_high != p->high || p->scan.points != (long) needed)
     return snprintf(message, length, "the scan's MCUs are not libjpeg's"), 1;
+  // Segments between the scan and EOI are skipped by the scan and read by libjpeg, which may warn of them (a JFIF
+  // segment of another revision): left to libjpeg's read, as damage is.
+  size_t at = p->scan.entropy_end;
+  while (at < s->file_len && s->file[at] == 0xFF) at++;
+  if (at == p->scan.entropy_end || at >= s->file_len || s->file[at] != 0xD9)
+    return snprintf(message, length, "segments after the scan"), 2;
   p->count = count;
   p->indexed = 1;
   return 0;

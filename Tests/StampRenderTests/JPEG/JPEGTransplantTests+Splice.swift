@@ -56,6 +56,29 @@ struct JPEGSpliceRouteTests {
     #expect(try Renderer().render(fixtures.redStamps(on: good), to: fixtures.path("good-out.jpg")) == .spliced)
   }
 
+  /// A JFIF segment of revision 2 between the scan and EOI: the splice's scan reads the data clean and skips the
+  /// segment, libjpeg warns of the revision when it reads up to EOI. The photo is left to libjpeg's read, which fails
+  /// the job at the default `--fail-on error` in its words, as the pixel path does.
+  @Test func aSegmentAfterTheScanIsLeftToLibjpeg() throws {
+    let fixtures = try Fixtures()
+    defer { fixtures.remove() }
+    let good = try fixtures.jpeg("good.jpg", width: 160, height: 120, subsampling: .half) { Fixtures.texture($0, $1) }
+    var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: good)))
+    // APP0, length 16, "JFIF\0", version 2.01, no density, no thumbnail, just before EOI.
+    let jfif: [UInt8] = [0xFF, 0xE0, 0, 16, 0x4A, 0x46, 0x49, 0x46, 0, 2, 1, 0, 0, 1, 0, 1, 0, 0]
+    bytes.insert(contentsOf: jfif, at: bytes.count - 2)
+    let base = fixtures.path("jfif2.jpg")
+    try Data(bytes).write(to: URL(fileURLWithPath: base))
+    do {
+      let path = try Renderer().render(fixtures.redStamps(on: base), to: fixtures.path("out.jpg"))
+      Issue.record("a photo libjpeg warns about rendered by the \(path) path")
+    } catch RenderError.input(let path, let problem) {
+      #expect(path == base)
+      #expect(problem == "corrupt JPEG data (Warning: unknown JFIF revision number 2.01)")
+    }
+    #expect(try fixtures.files() == ["good.jpg", "jfif2.jpg", "red.png"])
+  }
+
   /// A Huffman table that codes one symbol twice decodes (libjpeg's decoder and the splice's scan take it) but
   /// cannot encode (libjpeg's encoder refuses it): the photo takes the whole-photo edit, whose tables are fitted
   /// anew, not the libvips path after a failed encode.
