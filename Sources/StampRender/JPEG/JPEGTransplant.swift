@@ -21,8 +21,12 @@ import StampFiles
 ///
 /// A base with restart markers (some cameras and phones write them) need not even have its coefficients read
 /// whole: only the restart intervals under the stamps are read and encoded again (with the base's own Huffman
-/// tables), and every other interval is copied byte for byte (see `RestartSpans`). When that cannot be done, the
-/// whole coefficients are edited as above.
+/// tables), and every other interval is copied byte for byte (see `RestartSpans`). A baseline base without them
+/// (most photos) is spliced: its scan is read for where each MCU starts, each region's MCUs are cut out as a JPEG
+/// of their own, edited and encoded again with the base's tables, and every other MCU is copied as bits into its
+/// new place (see `sjt_splice_index`); the output's coefficients are the whole edit's, block for block. When
+/// neither can be done (progressive, tables lacking a code the edit needs, damage, most of the photo under the
+/// stamps), the whole coefficients are edited as above.
 enum JPEGTransplant {
   /// What the JPEG path made of a job: the path chosen, the output staged when it is a transplant, and the base's
   /// header when libjpeg read it.
