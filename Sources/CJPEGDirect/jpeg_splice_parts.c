@@ -133,8 +133,8 @@ int sjt_splice_index(sjt_state *s, const int *rects, int count, char *message, s
   }
   if (!p->frame && !(p->frame = malloc(sizeof *p->frame))) return snprintf(message, length, "out of memory"), -1;
 
-  int status = sjs_scan_into(s->file, s->file_len, 1, p->marks, p->high, p->points, p->point_capacity, &p->scan,
-    p->frame);
+  int status = sjs_scan_split(s->file, s->file_len, p->marks, p->high, p->points, p->point_capacity, &p->scan,
+    p->frame, 0);
   if (status == SJS_NOT_HANDLED) return snprintf(message, length, "%s", p->scan.reason), 1;
   if (status == SJS_DAMAGED)
     return snprintf(message, length, "corrupt data in MCU %ld at byte %zu", p->scan.damage_mcu,
