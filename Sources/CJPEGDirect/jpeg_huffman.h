@@ -66,6 +66,12 @@ typedef struct {
 int sjs_scan_into(const unsigned char *data, size_t length, long stride, const unsigned char *rows, long row_count,
   sjs_point *points, size_t capacity, sjs_result *result, sjs_frame *frame);
 
+/// As sjs_scan_into with `rows` (stride 1), in two threads when that pays: a second one scans from the middle of the
+/// data (from byte `split_at`; 0: the middle, and only with two processors or more and 2 MB of data or more;
+/// SIZE_MAX: one thread) and the results are the same as one thread's, bit for bit (see jpeg_scan.c).
+int sjs_scan_split(const unsigned char *data, size_t length, const unsigned char *rows, long row_count,
+  sjs_point *points, size_t capacity, sjs_result *result, sjs_frame *frame, size_t split_at);
+
 /// Places the reader at file bit `bit` of `data` (a point of a scan).
 void sjs_seek(sjs_reader *r, const unsigned char *data, size_t length, uint64_t bit);
 /// Decodes one symbol; 0, or a damage kind.

@@ -83,7 +83,9 @@ int sjt_splice_index(sjt_state *s, const int *rects, int count, char *message, s
   sjt_splice *p = &s->splice;
   sjt_splice_clear(p);
   if (!s->opened) return snprintf(message, length, "no file opened"), -1;
-  if (!rects || count < 1 || count > 65536) return snprintf(message, length, "no rectangles, or too many"), -1;
+  if (!rects || count < 1) return snprintf(message, length, "no rectangles"), -1;
+  // Checked pairwise below: beyond this many, the whole-coefficient edit.
+  if (count > 4096) return snprintf(message, length, "more than 4096 rectangles"), 1;
   struct jpeg_decompress_struct *d = &s->src;
   if (s->reading_part) return snprintf(message, length, "a part of the photo is open, not the photo"), -1;
   if (d->progressive_mode) return snprintf(message, length, "progressive"), 1;
@@ -131,8 +133,8 @@ int sjt_splice_index(sjt_state *s, const int *rects, int count, char *message, s
   }
   if (!p->frame && !(p->frame = malloc(sizeof *p->frame))) return snprintf(message, length, "out of memory"), -1;
 
-  int status = sjs_scan_into(s->file, s->file_len, 1, p->marks, p->high, p->points, p->point_capacity, &p->scan,
-    p->frame);
+  int status = sjs_scan_split(s->file, s->file_len, p->marks, p->high, p->points, p->point_capacity, &p->scan,
+    p->frame, 0);
   if (status == SJS_NOT_HANDLED) return snprintf(message, length, "%s", p->scan.reason), 1;
   if (status == SJS_DAMAGED)
     return snprintf(message, length, "corrupt data in MCU %ld at byte %zu", p->scan.damage_mcu,
@@ -395,41 +397,53 @@ int sjt_splice_encode(sjt_state *s, char *message, size_t length) {
 
 // Lays out the output's runs of MCUs in scan order: the photo's between rectangles, each rectangle's rows from
 // its encoding. Returns their count, or -1 when out of memory.
+// A rectangle's row in the output: its MCU row, its first MCU's column, the rectangle.
+typedef struct {
+  long y, x;
+  int k;
+} sjt_row;
+
+static int sjt_row_order(const void *a, const void *b) {
+  const sjt_row *u = a, *v = b;
+  if (u->y != v->y) return u->y < v->y ? -1 : 1;
+  return u->x < v->x ? -1 : u->x > v->x;
+}
+
 static long sjt_plan(sjt_state *s) {
   sjt_splice *p = &s->splice;
-  size_t most = 1;
-  for (int k = 0; k < p->count; k++) most += 2 * (size_t) sjt_rect(p, k)[3];
-  if (sjt_grow((void **) &p->runs, &p->run_capacity, most, sizeof *p->runs)) return -1;
+  size_t rows = 0;
+  for (int k = 0; k < p->count; k++) rows += (size_t) sjt_rect(p, k)[3];
+  if (sjt_grow((void **) &p->runs, &p->run_capacity, 2 * rows + 1, sizeof *p->runs)) return -1;
+  // Every rectangle's rows in scan order (rectangles side by side share MCU rows).
+  sjt_row *order = malloc(rows * sizeof *order);
+  if (!order) return -1;
+  size_t i = 0;
+  for (int k = 0; k < p->count; k++)
+    for (int j = 0; j < sjt_rect(p, k)[3]; j++)
+      order[i++] = (sjt_row) {.y = sjt_rect(p, k)[1] + j, .x = sjt_rect(p, k)[0], .k = k};
+  qsort(order, rows, sizeof *order, sjt_row_order);
   long n = 0, m = 0, mx = 0, my = -1;  // the MCU after the last run, and its point (my -1: the scan's start)
-  for (long y = 0; y < p->high; y++) {
-    if (!p->marks[y]) continue;
-    // The rectangles on this row, left to right (they are sorted by top, then left).
-    for (long x = 0; x < p->wide;) {
-      int next = -1;
-      for (int k = 0; k < p->count; k++) {
-        const int *r = sjt_rect(p, k);
-        if (r[1] <= y && y < r[1] + r[3] && r[0] >= x && (next < 0 || r[0] < sjt_rect(p, next)[0])) next = k;
-      }
-      if (next < 0) break;
-      const int *r = sjt_rect(p, next);
-      long start = y * p->wide + r[0];
-      if (start > m) sjt_photo_run(s, mx, my, r[0], y, &p->runs[n++]);
-      // The rectangle's row, its DCs moved back by the photo's prediction before it (see sjt_splice_encode).
-      const sjt_part *part = &p->parts[next];
-      long row = y - r[1];
-      const sjs_point *a = &part->points[row * (r[2] + 1)], *b = &part->points[row * (r[2] + 1) + r[2]];
-      const int *before = sjt_point(p, r[0], y)->dc;
-      sjp_run *run = &p->runs[n++];
-      *run = (sjp_run) {.data = part->data, .length = part->length, .bit = a->bit, .end = b->bit};
-      for (int c = 0; c < 4; c++) {
-        run->dc_in[c] = a->dc[c] + before[c];
-        run->dc_out[c] = b->dc[c] + before[c];
-      }
-      m = start + r[2];
-      x = mx = r[0] + r[2];
-      my = y;
+  for (i = 0; i < rows; i++) {
+    long y = order[i].y;
+    const int *r = sjt_rect(p, order[i].k);
+    long start = y * p->wide + r[0];
+    if (start > m) sjt_photo_run(s, mx, my, r[0], y, &p->runs[n++]);
+    // The rectangle's row, its DCs moved back by the photo's prediction before it (see sjt_splice_encode).
+    const sjt_part *part = &p->parts[order[i].k];
+    long row = y - r[1];
+    const sjs_point *a = &part->points[row * (r[2] + 1)], *b = &part->points[row * (r[2] + 1) + r[2]];
+    const int *before = sjt_point(p, r[0], y)->dc;
+    sjp_run *run = &p->runs[n++];
+    *run = (sjp_run) {.data = part->data, .length = part->length, .bit = a->bit, .end = b->bit};
+    for (int c = 0; c < 4; c++) {
+      run->dc_in[c] = a->dc[c] + before[c];
+      run->dc_out[c] = b->dc[c] + before[c];
     }
+    m = start + r[2];
+    mx = r[0] + r[2];
+    my = y;
   }
+  free(order);
   if (m < p->wide * p->high) sjt_photo_run(s, mx, my, 0, -1, &p->runs[n++]);
   return n;
 }
