@@ -1,3 +1,4 @@
+import CJPEGDirect
 import Foundation
 import StampCore
 import StampTestSupport
@@ -14,6 +15,26 @@ struct JPEGSpliceInputTests {
     let sos = try #require(bytes.indices.dropLast().last { bytes[$0] == 0xFF && bytes[$0 + 1] == 0xDA })
     let start = sos + 2 + (Int(bytes[sos + 2]) << 8 | Int(bytes[sos + 3]))
     return start..<(bytes.count - 2)
+  }
+
+  /// A copy of the JPEG `bytes` with a fill byte before the stuffed zero of every data byte 0xFF in the last half of
+  /// its entropy-coded data (0xFF 0x00 made 0xFF 0xFF 0x00), and the count of them.
+  static func fillBytes(_ bytes: [UInt8]) throws -> (bytes: [UInt8], fills: Int) {
+    let data = try entropyRange(bytes)
+    var filled: [UInt8] = Array(bytes[..<(data.lowerBound + data.count / 2)])
+    var at = filled.count
+    var fills = 0
+    while at < data.upperBound {
+      if bytes[at] == 0xFF && bytes[at + 1] == 0x00 {
+        filled += [0xFF, 0xFF, 0x00]
+        fills += 1
+        at += 2
+      } else {
+        filled.append(bytes[at])
+        at += 1
+      }
+    }
+    return (filled + bytes[data.upperBound...], fills)
   }
 
   /// `plan` rendered with the default renderer and with the splice turned off; the two outputs' differing blocks,
@@ -40,23 +61,7 @@ struct JPEGSpliceInputTests {
       Fixtures.texture($0, $1)
     }
     let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: good)))
-    let data = try Self.entropyRange(bytes)
-    // Every stuffed 0xFF in the last half of the data (MCU rows 8-14, far from the stamp at (30, 30)) gets a fill
-    // byte.
-    var filled: [UInt8] = Array(bytes[..<(data.lowerBound + data.count / 2)])
-    var at = filled.count
-    var fills = 0
-    while at < data.upperBound {
-      if bytes[at] == 0xFF && bytes[at + 1] == 0x00 {
-        filled += [0xFF, 0xFF, 0x00]
-        fills += 1
-        at += 2
-      } else {
-        filled.append(bytes[at])
-        at += 1
-      }
-    }
-    filled += bytes[data.upperBound...]
+    let (filled, fills) = try Self.fillBytes(bytes)
     try #require(fills > 10)
     let base = fixtures.path("filled.jpg")
     try Data(filled).write(to: URL(fileURLWithPath: base))
@@ -65,5 +70,32 @@ struct JPEGSpliceInputTests {
     let (path, differ) = try Self.bothWays(fixtures.redStamps(on: base), fixtures)
     #expect(path == .transplant)
     #expect(differ == [0, 0, 0])
+  }
+
+  /// The scanner stops at the first fill byte inside the data, as at a marker, and calls it damage of its own kind,
+  /// in one thread or two (the second guessing its way from anywhere in the data, before the fill bytes or among
+  /// them): libjpeg reads such a photo, for the splice and for the check of its data alike.
+  @Test func fillBytesInsideTheDataAreDamageToTheScanner() throws {
+    let fixtures = try Fixtures()
+    defer { fixtures.remove() }
+    let good = try fixtures.jpeg("good.jpg", width: 160, height: 240, subsampling: .half) {
+      Fixtures.texture($0, $1)
+    }
+    let (filled, fills) = try Self.fillBytes([UInt8](try Data(contentsOf: URL(fileURLWithPath: good))))
+    try #require(fills > 10)
+    let scan = Scan(filled)
+    #expect(scan.result.status == Int32(SJS_DAMAGED))
+    #expect(scan.result.damage == Int32(SJS_DAMAGE_FILL_IN_DATA))
+    let data = try Self.entropyRange(filled)
+    let first = try #require(data.first { filled[$0] == 0xFF && filled[$0 + 1] == 0xFF })
+    #expect(scan.result.damage_offset <= first)
+
+    let wide = scan.result.mcus_wide
+    let rows = [UInt8](repeating: 1, count: scan.result.mcus_high)
+    let one = JPEGScanTests.Marked(filled, rows: rows, wide: wide, split: Int.max)
+    #expect(one.status == Int32(SJS_DAMAGED) && one.damage == Int32(SJS_DAMAGE_FILL_IN_DATA))
+    for split in [data.lowerBound + data.count / 4, first - 1, first, first + 1, first + 2, data.upperBound - 30] {
+      #expect(JPEGScanTests.Marked(filled, rows: rows, wide: wide, split: split) == one, "from byte \(split)")
+    }
   }
 }
