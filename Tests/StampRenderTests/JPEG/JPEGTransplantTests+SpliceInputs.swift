@@ -1,6 +1,7 @@
 import CJPEGDirect
 import Foundation
 import StampCore
+import StampFiles
 import StampTestSupport
 import Testing
 
@@ -96,6 +97,78 @@ struct JPEGSpliceInputTests {
     #expect(one.status == Int32(SJS_DAMAGED) && one.damage == Int32(SJS_DAMAGE_FILL_IN_DATA))
     for split in [data.lowerBound + data.count / 4, first - 1, first, first + 1, first + 2, data.upperBound - 30] {
       #expect(JPEGScanTests.Marked(filled, rows: rows, wide: wide, split: split) == one, "from byte \(split)")
+    }
+  }
+}
+
+extension JPEGSpliceInputTests {
+  /// Copies of a photo damaged in its entropy-coded data, each named: cut short at several places, one bit flipped
+  /// at several places (away from any 0xFF), a restart marker in the middle, bytes before EOI, EOI missing.
+  static func damagedCopies(_ bytes: [UInt8]) throws -> [(String, [UInt8])] {
+    let data = try entropyRange(bytes)
+    var copies: [(String, [UInt8])] = []
+    for k in 1..<8 {
+      let at = data.lowerBound + data.count * k / 8
+      copies.append(("cut at \(at)", Array(bytes[..<at])))
+      let flip = try #require((at..<data.upperBound).first { bytes[$0 - 1] != 0xFF && bytes[$0] != 0xFF })
+      for bit in [0, 5] where bytes[flip] ^ (1 << bit) != 0xFF {
+        var copy = bytes
+        copy[flip] ^= 1 << bit
+        copies.append(("bit \(bit) of \(flip) flipped", copy))
+      }
+    }
+    let middle = try #require((data.lowerBound + data.count / 2..<data.upperBound).first { bytes[$0 - 1] != 0xFF })
+    copies.append(("RST3 at \(middle)", Array(bytes[..<middle]) + [0xFF, 0xD3] + bytes[middle...]))
+    copies.append(
+      ("two bytes before EOI", Array(bytes[..<data.upperBound]) + [0x12, 0x34] + bytes[data.upperBound...]))
+    copies.append(("no EOI", Array(bytes[..<data.upperBound])))
+    return copies
+  }
+
+  /// What a render came to: its path (the spliced one counted as the whole-photo edit, whose output it must equal),
+  /// or its error.
+  enum Outcome: Equatable {
+    case rendered(RenderPath)
+    case failed(String)
+  }
+
+  /// Damage in the data, at every `--fail-on` level: the spliced path fails a job, or renders it, exactly where the
+  /// whole-photo edit does, in the same words, and what it renders holds the same coefficients.
+  @Test(arguments: InputPolicy.FailOn.allCases)
+  func damageFailsOrRendersAsTheWholePhotoEditDoes(_ level: InputPolicy.FailOn) throws {
+    let fixtures = try Fixtures()
+    defer { fixtures.remove() }
+    let good = try fixtures.jpeg("good.jpg", width: 160, height: 240, subsampling: .half) {
+      Fixtures.texture($0, $1)
+    }
+    let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: good)))
+    for (what, copy) in try Self.damagedCopies(bytes) {
+      let base = fixtures.path("damaged.jpg")
+      try Data(copy).write(to: URL(fileURLWithPath: base))
+      let plan = try fixtures.redStamps(on: base)
+      var outcomes: [Outcome] = []
+      for splicing in [true, false] {
+        var renderer = Renderer()
+        renderer.inputs.failOn = level
+        renderer.splicesScans = splicing
+        let output = fixtures.path(splicing ? "spliced.jpg" : "whole.jpg")
+        do {
+          let path = try renderer.render(plan, to: output)
+          outcomes.append(.rendered(path == .spliced ? .transplant : path))
+        } catch {
+          outcomes.append(.failed("\(error)"))
+          #expect(!FileManager.default.fileExists(atPath: output), "\(what): a failed job left \(output)")
+        }
+      }
+      #expect(outcomes[0] == outcomes[1], "\(what) at \(level)")
+      if case .rendered = outcomes[0], outcomes[0] == outcomes[1] {
+        for component in 0..<3 {
+          let differ = try differingBlocks(
+            fixtures.path("spliced.jpg"), fixtures.path("whole.jpg"), component: component)
+          #expect(differ.blocks.isEmpty, "\(what) at \(level): component \(component) differs")
+        }
+      }
+      for name in ["spliced.jpg", "whole.jpg"] { try? FileManager.default.removeItem(atPath: fixtures.path(name)) }
     }
   }
 }
