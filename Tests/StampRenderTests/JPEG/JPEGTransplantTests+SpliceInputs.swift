@@ -1,5 +1,6 @@
 import CJPEGDirect
 import Foundation
+import Glibc
 import StampCore
 import StampFiles
 import StampTestSupport
@@ -170,5 +171,41 @@ extension JPEGSpliceInputTests {
       }
       for name in ["spliced.jpg", "whole.jpg"] { try? FileManager.default.removeItem(atPath: fixtures.path(name)) }
     }
+  }
+}
+
+extension JPEGSpliceInputTests {
+  /// Only the first rectangle's encoding keeps its header (the output's is made from it; each holds the ICC
+  /// profile): 24 rectangles of a photo with a 1 MB profile (the largest kept), nothing drawn, make an output with
+  /// the profile once and whole, and the photo's coefficients.
+  @Test func aLargeProfileIsWrittenOnceFromTheFirstRectangle() throws {
+    let fixtures = try Fixtures()
+    defer { fixtures.remove() }
+    // 384 x 256 at 4:2:0: 24 x 16 MCUs; a rectangle of one MCU at every fourth MCU of every fourth row.
+    let good = try fixtures.jpeg("good.jpg", width: 384, height: 256, subsampling: .half) {
+      Fixtures.texture($0, $1)
+    }
+    let profile = ICCProfileFixture.profile(length: 1 << 20)
+    let bytes = ICCProfileFixture.embedding(profile, in: [UInt8](try Data(contentsOf: URL(fileURLWithPath: good))))
+    let base = fixtures.path("profiled.jpg")
+    try Data(bytes).write(to: URL(fileURLWithPath: base))
+    let rects = stride(from: 0, to: 16, by: 4).flatMap { top in
+      stride(from: 0, to: 24, by: 4).map { GridRect(left: $0, top: top, width: 1, height: 1) }
+    }
+    let codec = try #require(JPEGCodec())
+    defer { codec.close() }
+    _ = try codec.open(base)
+    try #require(try codec.indexSplice(rects) == .ready)
+    for k in rects.indices {
+      try #require(try codec.openSplice(k))
+      try #require(try codec.encodeSplice())
+    }
+    let output = fixtures.path("out.jpg")
+    var wrote = false
+    try AtomicFile.write(to: output) { wrote = try codec.writeSplice(to: $0.rawValue, named: output, orientation: 1) }
+    #expect(wrote)
+    let written = [UInt8](try Data(contentsOf: URL(fileURLWithPath: output)))
+    #expect(ICCProfileFixture.chunks(of: written) == profile)
+    for component in 0..<3 { #expect(try differingBlocks(base, output, component: component).blocks.isEmpty) }
   }
 }
