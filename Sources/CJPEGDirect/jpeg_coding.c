@@ -103,10 +103,76 @@ int sjt_encode_part(sjt_state *s, int orientation, unsigned restart_interval, si
   e->optimize_coding = FALSE;
   e->restart_interval = restart_interval;
   e->restart_in_rows = 0;
+  if (!sjt_coefficients_codable(d, s->coefficients, restart_interval, NULL, NULL)) {
+    free(buffer);
+    *data = NULL;
+    return snprintf(message, length, "coefficients no baseline JPEG codes (a DC difference past 2047)"), -1;
+  }
   jpeg_mem_dest(e, data, size);
   jpeg_write_coefficients(e, s->coefficients);
   sjt_write_markers(s, e, orientation);
   jpeg_finish_compress(e);
   if (*data != buffer) free(buffer);
   return 0;
+}
+
+// The order of a block's coefficients in the data (zigzag): the natural index of the k-th one coded.
+static const unsigned char sjt_zigzag[64] = {0, 1, 8, 16, 9, 2, 3, 10, 17, 24, 32, 25, 18, 11, 4, 5, 12, 19, 26, 33,
+  40, 48, 41, 34, 27, 20, 13, 6, 7, 14, 21, 28, 35, 42, 49, 56, 57, 50, 43, 36, 29, 22, 15, 23, 30, 37, 44, 51, 58,
+  59, 52, 45, 38, 31, 39, 46, 53, 60, 61, 54, 47, 55, 62, 63};
+
+// The bits of a coefficient's magnitude (its size category).
+static int sjt_category(long v) {
+  unsigned long m = v < 0 ? (unsigned long) -v : (unsigned long) v;
+  int n = 0;
+  for (; m; m >>= 1) n++;
+  return n;
+}
+
+int sjt_coefficients_codable(struct jpeg_decompress_struct *d, jvirt_barray_ptr *coefficients,
+  unsigned restart_interval, const unsigned char *const dc_sizes[4], const unsigned char *const ac_sizes[4]) {
+  int single = d->num_components == 1;
+  for (int c = 0; c < d->num_components && c < 4; c++) {
+    jpeg_component_info *ci = &d->comp_info[c];
+    const unsigned char *dcs = dc_sizes ? dc_sizes[c] : NULL, *acs = ac_sizes ? ac_sizes[c] : NULL;
+    // A lone component is coded block by block; an interleaved one MCU by MCU, h x v blocks each.
+    int h = single ? 1 : ci->h_samp_factor, v = single ? 1 : ci->v_samp_factor;
+    long wide = single ? (long) ci->width_in_blocks
+                       : ((long) d->image_width + 8L * d->max_h_samp_factor - 1) / (8L * d->max_h_samp_factor);
+    long high = single ? (long) ci->height_in_blocks
+                       : ((long) d->image_height + 8L * d->max_v_samp_factor - 1) / (8L * d->max_v_samp_factor);
+    long last = 0;
+    for (long my = 0; my < high; my++) {
+      JBLOCKARRAY rows = (*d->mem->access_virt_barray)(
+        (j_common_ptr) d, coefficients[c], (JDIMENSION) (my * v), (JDIMENSION) v, FALSE);
+      for (long mx = 0; mx < wide; mx++) {
+        if (restart_interval && (my * wide + mx) % (long) restart_interval == 0) last = 0;
+        for (int yi = 0; yi < v; yi++)
+          for (int xi = 0; xi < h; xi++) {
+            long bx = mx * h + xi, by = my * v + yi;
+            int real = bx < (long) ci->width_in_blocks && by < (long) ci->height_in_blocks;
+            const JCOEF *block = real ? rows[yi][bx] : NULL;
+            long dc = real ? block[0] : last;
+            int size = sjt_category(dc - last);
+            last = dc;
+            if (size > 11 || (dcs && !dcs[size])) return 0;
+            int run = 0;
+            for (int k = 1; k < 64 && real; k++) {
+              long z = block[sjt_zigzag[k]];
+              if (!z) {
+                run++;
+                continue;
+              }
+              for (; run > 15; run -= 16)
+                if (acs && !acs[0xF0]) return 0;
+              size = sjt_category(z);
+              if (size > 10 || (acs && !acs[run << 4 | size])) return 0;
+              run = 0;
+            }
+            if (acs && (run || !real) && !acs[0x00]) return 0;
+          }
+      }
+    }
+  }
+  return 1;
 }

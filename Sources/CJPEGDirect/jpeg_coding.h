@@ -27,6 +27,17 @@ void sjt_write_markers(sjt_state *s, struct jpeg_compress_struct *e, int orienta
 int sjt_encode_part(sjt_state *s, int orientation, unsigned restart_interval, size_t source_length,
   unsigned char **data, unsigned long *size, char *message, size_t length);
 
+/// 1 when libjpeg's encoder can write `coefficients` (laid out as the decompressor `d` read them) with Huffman codes,
+/// taken as it takes them (jctrans.c): MCU by MCU, each component's blocks in turn, the blocks past a component's
+/// edge written as a copy of the DC before them with no AC coefficient, the predictions starting again every
+/// `restart_interval` MCUs (0: never). Every DC difference must be within 11 bits and every AC coefficient within
+/// 10, and where `dc_sizes` and `ac_sizes` are given (a component's code lengths by symbol, 0 for none) each symbol
+/// must have a code. libjpeg-turbo's encoder writes a symbol beyond either with no code and no error: a corrupt
+/// file, which a photo with DC coefficients far outside 8-bit range (libjpeg reads those without a warning) and a
+/// stamp beside them would make. Call inside the state's error handling (libjpeg's array access may fail).
+int sjt_coefficients_codable(struct jpeg_decompress_struct *d, jvirt_barray_ptr *coefficients,
+  unsigned restart_interval, const unsigned char *const dc_sizes[4], const unsigned char *const ac_sizes[4]);
+
 /// The EXIF block an output holds when its orientation is 2 to 8 (the APP1 segment's body, 32 bytes): "Exif\0\0", a
 /// big-endian TIFF header, one IFD holding one SHORT, Orientation. 0 for other orientations (no block).
 size_t sjt_exif_orientation(int orientation, unsigned char exif[32]);

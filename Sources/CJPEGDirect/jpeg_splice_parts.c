@@ -97,7 +97,7 @@ int sjt_splice_index(sjt_state *s, const int *rects, int count, char *message, s
     return snprintf(message, length, "a grey photo sampled other than 1 x 1"), 1;
   if (!sjt_tables_encodable(d)) return snprintf(message, length, "Huffman tables libjpeg cannot encode with"), 1;
   // Tables fitted to the photo (an "optimized" JPEG) may lack a code an edit needs: each rectangle is checked
-  // before it is encoded (sjt_part_codable).
+  // before it is encoded (sjt_coefficients_codable).
   p->complete = sjt_tables_complete(d);
   p->mcu_width = 8 * d->max_h_samp_factor;
   p->mcu_height = 8 * d->max_v_samp_factor;
@@ -280,71 +280,6 @@ static int sjt_frames_alike(const sjs_frame *a, const sjs_frame *b) {
   return 1;
 }
 
-// The order of a block's coefficients in the data (zigzag): the natural index of the k-th one coded.
-static const unsigned char sjt_zigzag[64] = {0, 1, 8, 16, 9, 2, 3, 10, 17, 24, 32, 25, 18, 11, 4, 5, 12, 19, 26, 33,
-  40, 48, 41, 34, 27, 20, 13, 6, 7, 14, 21, 28, 35, 42, 49, 56, 57, 50, 43, 36, 29, 22, 15, 23, 30, 37, 44, 51, 58,
-  59, 52, 45, 38, 31, 39, 46, 53, 60, 61, 54, 47, 55, 62, 63};
-
-// The bits of a coefficient's magnitude (its size category).
-static int sjt_category(long v) {
-  unsigned long m = v < 0 ? (unsigned long) -v : (unsigned long) v;
-  int n = 0;
-  for (; m; m >>= 1) n++;
-  return n;
-}
-
-// 1 when the photo's tables have a code for every symbol libjpeg's encoder will write for the opened rectangle's
-// coefficients, taken as it takes them (jctrans.c): MCU by MCU, each component's blocks in turn, the blocks past the
-// component's edge written as a copy of the DC before them with no AC coefficient (a difference of 0, then an end
-// of block), the predictions starting again at every MCU row (a restart marker each). 0 when one is missing:
-// libjpeg-turbo's encoder would write nothing for it and corrupt the data.
-static int sjt_part_codable(sjt_state *s) {
-  struct jpeg_decompress_struct *d = &s->src;
-  const sjs_frame *f = s->splice.frame;
-  int single = d->num_components == 1;
-  for (int c = 0; c < d->num_components; c++) {
-    jpeg_component_info *ci = &d->comp_info[c];
-    const sjs_table *dct = &f->tables[0][f->dc[c]], *act = &f->tables[1][f->ac[c]];
-    // A lone component is coded block by block; an interleaved one MCU by MCU, h x v blocks each.
-    int h = single ? 1 : ci->h_samp_factor, v = single ? 1 : ci->v_samp_factor;
-    long wide = single ? (long) ci->width_in_blocks
-                       : ((long) d->image_width + 8L * d->max_h_samp_factor - 1) / (8L * d->max_h_samp_factor);
-    long high = single ? (long) ci->height_in_blocks
-                       : ((long) d->image_height + 8L * d->max_v_samp_factor - 1) / (8L * d->max_v_samp_factor);
-    for (long my = 0; my < high; my++) {
-      long last = 0;  // a restart marker before every MCU row (see sjt_splice_encode)
-      JBLOCKARRAY rows = (*d->mem->access_virt_barray)((j_common_ptr) d, s->coefficients[c],
-        (JDIMENSION) (my * v), (JDIMENSION) v, FALSE);
-      for (long mx = 0; mx < wide; mx++)
-        for (int yi = 0; yi < v; yi++)
-          for (int xi = 0; xi < h; xi++) {
-            long bx = mx * h + xi, by = my * v + yi;
-            int real = bx < (long) ci->width_in_blocks && by < (long) ci->height_in_blocks;
-            const JCOEF *block = real ? rows[yi][bx] : NULL;
-            long dc = real ? block[0] : last;
-            int size = sjt_category(dc - last);
-            last = dc;
-            if (size > 11 || !dct->size[size]) return 0;
-            int run = 0;
-            for (int k = 1; k < 64 && real; k++) {
-              long z = block[sjt_zigzag[k]];
-              if (!z) {
-                run++;
-                continue;
-              }
-              for (; run > 15; run -= 16)
-                if (!act->size[0xF0]) return 0;
-              size = sjt_category(z);
-              if (size > 10 || !act->size[run << 4 | size]) return 0;
-              run = 0;
-            }
-            if ((run || !real) && !act->size[0x00]) return 0;
-          }
-    }
-  }
-  return 1;
-}
-
 int sjt_splice_encode(sjt_state *s, char *message, size_t length) {
   sjt_splice *p = &s->splice;
   if (!s->opened || !p->indexed || p->open < 0 || !s->coefficients)
@@ -366,8 +301,16 @@ int sjt_splice_encode(sjt_state *s, char *message, size_t length) {
       if (before > 30000 || before < -30000) return snprintf(message, length, "a DC outside the coded range"), 1;
       sjt_part_add_dc(s, c, j, -before);
     }
-  if (!p->complete && !sjt_part_codable(s))
-    return snprintf(message, length, "the photo's Huffman tables lack a code the edit needs"), 1;
+  if (!p->complete) {
+    const unsigned char *dc_sizes[4] = {0}, *ac_sizes[4] = {0};
+    for (int c = 0; c < d->num_components; c++) {
+      dc_sizes[c] = p->frame->tables[0][p->frame->dc[c]].size;
+      ac_sizes[c] = p->frame->tables[1][p->frame->ac[c]].size;
+    }
+    // A restart marker before every MCU row, as the encoding below has.
+    if (!sjt_coefficients_codable(d, s->coefficients, (unsigned) r[2], dc_sizes, ac_sizes))
+      return snprintf(message, length, "the photo's Huffman tables lack a code the edit needs"), 1;
+  }
   unsigned char *data = NULL;
   unsigned long size = 0;
   if (sjt_encode_part(s, 1, (unsigned) r[2], p->mini_length, &data, &size, message, length)) return -1;

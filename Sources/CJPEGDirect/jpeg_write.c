@@ -1,5 +1,6 @@
 #include <setjmp.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 #include <jpeglib.h>
 
@@ -16,6 +17,14 @@ int sjt_write(sjt_state *s, int fd, int orientation, char *message, size_t lengt
   if (!s->out) return -1;
   if (setjmp(s->error.jump)) return sjt_report(s, s->error.text, message, length);
   sjt_keep_coding(s, &s->dst);
+  // Fitted tables are made from the coefficients by a pass that refuses what no code carries; fixed ones are not.
+  if (!s->dst.optimize_coding && !s->dst.progressive_mode && !s->dst.arith_code
+      && !sjt_coefficients_codable(&s->src, s->coefficients, s->dst.restart_interval, NULL, NULL)) {
+    FILE *out = s->out;
+    s->out = NULL;
+    fclose(out);
+    return snprintf(message, length, "coefficients no baseline JPEG codes (a DC difference past 2047)"), -1;
+  }
   jpeg_stdio_dest(&s->dst, s->out);
   jpeg_write_coefficients(&s->dst, s->coefficients);
   sjt_write_markers(s, &s->dst, orientation);
