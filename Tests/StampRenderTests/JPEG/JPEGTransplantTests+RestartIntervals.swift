@@ -233,6 +233,21 @@ func readStrictly(_ path: String) throws {
   codec.close()
 }
 
+/// Writes to `path` a copy of the JPEG `bytes` with the first bit flipped at an offset in `range` (away from any 0xFF:
+/// no marker made or unmade; offsets then bits in order) that libjpeg's own read of the copy warns about (most do:
+/// the decoder loses step). False when no flip there does.
+func writeFirstFlipLibjpegWarnsAbout(_ bytes: [UInt8], in range: Range<Int>, to path: String) throws -> Bool {
+  for at in range where at > 0 && bytes[at - 1] != 0xFF && bytes[at] != 0xFF {
+    for bit in 0..<8 where bytes[at] ^ (1 << bit) != 0xFF {
+      var copy = bytes
+      copy[at] ^= 1 << bit
+      try Data(copy).write(to: URL(fileURLWithPath: path))
+      if (try? readStrictly(path)) == nil { return true }
+    }
+  }
+  return false
+}
+
 /// A JPEG's entropy-coded data cut at its restart markers, read independently of the code under test.
 struct EntropyIntervals {
   var intervals: [[UInt8]] = []
@@ -288,19 +303,7 @@ extension RestartIntervalTests {
     // Interval 12 lies between the 12th and the 13th marker. The first bit flipped there that libjpeg's own read
     // of the photo warns about (most do: the decoder loses step), away from any 0xFF (no marker made or unmade).
     let damaged = fixtures.path("flipped.jpg")
-    var found = false
-    search: for at in (restarts[11] + 4)..<(restarts[12] - 2) where bytes[at - 1] != 0xFF && bytes[at] != 0xFF {
-      for bit in 0..<8 where bytes[at] ^ (1 << bit) != 0xFF {
-        var copy = bytes
-        copy[at] ^= 1 << bit
-        try Data(copy).write(to: URL(fileURLWithPath: damaged))
-        if (try? readStrictly(damaged)) == nil {
-          found = true
-          break search
-        }
-      }
-    }
-    try #require(found)
+    try #require(try writeFirstFlipLibjpegWarnsAbout(bytes, in: (restarts[11] + 4)..<(restarts[12] - 2), to: damaged))
 
     let plan = try fixtures.redStamps(on: damaged)
     let output = fixtures.path("out.jpg")

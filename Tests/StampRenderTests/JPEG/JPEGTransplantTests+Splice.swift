@@ -24,19 +24,7 @@ struct JPEGSpliceRouteTests {
     let scan = try #require(bytes.indices.dropLast().last { bytes[$0] == 0xFF && bytes[$0 + 1] == 0xDA })
     let end = bytes.count - 2
     let damaged = fixtures.path("flipped.jpg")
-    var found = false
-    search: for at in (end - (end - scan) / 3)..<(end - 2) where bytes[at - 1] != 0xFF && bytes[at] != 0xFF {
-      for bit in 0..<8 where bytes[at] ^ (1 << bit) != 0xFF {
-        var copy = bytes
-        copy[at] ^= 1 << bit
-        try Data(copy).write(to: URL(fileURLWithPath: damaged))
-        if (try? readStrictly(damaged)) == nil {
-          found = true
-          break search
-        }
-      }
-    }
-    try #require(found)
+    try #require(try writeFirstFlipLibjpegWarnsAbout(bytes, in: (end - (end - scan) / 3)..<(end - 2), to: damaged))
     let plan = try fixtures.redStamps(on: damaged)
     do {
       let path = try Renderer().render(plan, to: fixtures.path("out.jpg"))
@@ -155,5 +143,31 @@ extension JPEGSpliceRouteTests {
     }
     #expect(!(try differingBlocks(base, once, component: 0)).blocks.isEmpty)
     #expect(try Pixels(twice).width == 160)
+  }
+}
+
+extension JPEGSpliceRouteTests {
+  /// With the standard Huffman tables, the whole-photo edit writes the photo's own tables again, so the splice must
+  /// write the very same file, byte for byte: its rows cut out, encoded with restart markers and put back, its seams
+  /// and copied MCUs leave no trace. Stamps over the corners and edges of photos with partial MCUs, with an ICC
+  /// profile and an orientation.
+  @Test(arguments: [Subsampling.none, .half], [1, 6])
+  func theSpliceWritesTheWholeEditsFile(_ subsampling: Subsampling, orientation: Int) throws {
+    let fixtures = try Fixtures()
+    defer { fixtures.remove() }
+    let base = try fixtures.jpeg(
+      "base.jpg", width: 203, height: 157, subsampling: subsampling, orientation: orientation, icc: true
+    ) { Fixtures.texture($0, $1) }
+    let placements = [(5, 5, 0.0), (198, 80, 30.0), (100, 152, -20.0), (60, 70, 45.0)].enumerated().map { k, p in
+      PlacedStamp(
+        id: "s\(k)", center: StampPoint(Double(p.0), Double(p.1)), size: StampSize(16, 16), scale: 1, rotation: p.2)
+    }
+    let plan = try fixtures.redStamps(on: base, at: placements)
+    let spliced = fixtures.path("spliced.jpg")
+    let whole = fixtures.path("whole.jpg")
+    #expect(try JPEGTransplantTests.renderer(splicing: true).0.render(plan, to: spliced) == .spliced)
+    #expect(try JPEGTransplantTests.renderer(splicing: false).0.render(plan, to: whole) == .transplant)
+    #expect(FileManager.default.contentsEqual(atPath: spliced, andPath: whole))
+    #expect(try differingBlocks(base, whole, component: 0).blocks.count > 4)
   }
 }
