@@ -72,13 +72,16 @@ def main():
     md += [f"- machine: {machine.get('nproc', '?')} cores ({machine.get('cpu', '?')}), "
            f"{machine.get('memory', '?')} memory",
            f"- libvips {machine.get('libvips', '?')}, pyvips {machine.get('pyvips', '?')}, "
-           f"{machine.get('python', '?')}, {machine.get('imagemagick', '?')}, stampcam {machine.get('stampcam', '?')}",
+           f"{machine.get('python', '?')}, {machine.get('imagemagick', '?')}, stampcam {machine.get('stampcam', '?')}"
+           + (f" (stampcam-other: {machine['other']})" if machine.get("other") else ""),
            f"- workload: {workload.get('workload', 'photo')}, {len(workload['jobs'])} jobs, seed {workload['seed']}, "
-           f"{sizes} JPEG Q90 4:4:4 bases{' with sensor-like grain' if grainy else ''} "
+           f"{sizes} {workload.get('baseCoding', 'JPEG Q90 4:4:4')} bases"
+           f"{' with sensor-like grain' if grainy or workload.get('workload') == 'huge' else ''} "
            f"(mean {machine.get('baseMB', '?')} MB; "
            f"{sum(1 for j in workload['jobs'] if j.get('progressive'))} progressive; "
-           f"{sum(1 for j in workload['jobs'] if j['orientation'] != 1)} with an EXIF orientation), three alpha "
-           f"stamps each ({sum(1 for j in workload['jobs'] for s in j['stamps'] if s['clippedAt'])} of "
+           f"{sum(1 for j in workload['jobs'] if j['orientation'] != 1)} with an EXIF orientation), "
+           f"{'one alpha stamp' if workload.get('stampsPerJob') == 1 else 'three alpha stamps'} each "
+           f"({sum(1 for j in workload['jobs'] for s in j['stamps'] if s['clippedAt'])} of "
            f"{sum(len(j['stamps']) for j in workload['jobs'])} clipped at an edge)"
            f"{'; the same stamps and gestures on every photo' if workload.get('workload') == 'bulk' else ''}, "
            "JPEG Q90 out",

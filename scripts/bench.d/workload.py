@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Builds stampcam's benchmark workload, deterministically from a seed, into a work folder.
 
-Usage: workload.py --packages DIR --work DIR --jobs N [--seed S] [--workload photo|grain|bulk]
+Usage: workload.py --packages DIR --work DIR --jobs N [--seed S] [--workload photo|grain|bulk|huge]
 
 DIR given to --packages holds one folder per Debian package, each the output of `dpkg-deb -x` (so photos are under
 DIR/<package>/usr/share/...). Writes, under the work folder:
@@ -35,6 +35,13 @@ go to data-bulk-seed<S>/. Its manifest is the form a user writes for that: one j
 (`"photos": "data-bulk-seed<S>/photos-<N>/*.jpg"`, the folder holding a hard link `job-NNN.jpg` to each of the N
 jobs' bases, so a shorter run's glob matches its own jobs only), not a line per photo.
 
+--workload huge is one 100-megapixel photo with one stamp a job: a wallpaper (`Wine_by_Jakkub_Mede.jpg` from
+lomiri-wallpapers-16.04, or the largest photo when it is missing) cropped to 3:2 at its centre, resized with
+Lanczos-3 to 12240 x 8160, Gaussian grain of sigma 6 added (the same noise on every channel), written by libvips as
+a baseline JPEG Q92 4:2:0 with standard Huffman tables (`jpegsave(Q=92, subsample_mode="on")`, 31-32 MB), upright.
+Every job renders that one photo (data-huge-seed<S>/bases/base-000.jpg) with one stamp of the pool (the icons
+resized to 256-512 px as for the photo workload) at scale 0.75-1.5, at its own seeded place inside the picture.
+
 Files that already exist are reused (they are written to a temporary name and renamed, so they are complete).
 """
 import argparse
@@ -59,6 +66,10 @@ PHOTO_PACKAGES = ("lomiri-wallpapers-16.04", "plasma-workspace-wallpapers", "mat
 ICON_PACKAGE = "adwaita-icon-theme"
 MIN_SOURCE_SIDE = 1000
 BULK_SIZES = ((4032, 3024), (3264, 2448), (2592, 1944))
+HUGE_SIZE = (12240, 8160)
+HUGE_QUALITY = 92
+HUGE_GRAIN = 6.0
+HUGE_SOURCE = "Wine_by_Jakkub_Mede.jpg"
 # The bulk workload's gesture script, per stamp: pool index, centre before the gestures, pinch scale and rotation
 # (degrees, clockwise), drag.
 BULK_SCRIPT = ((0, (800, 650), 1.6, 30.0, None), (5, (1900, 1250), 0.7, -50.0, (-250, 120)),
@@ -174,14 +185,35 @@ def make_base(source, rng, orientation, path, grain=None, progressive=False, siz
     return crop
 
 
-def place_stamp(rng, stamp, clipped):
-    scale = round(rng.uniform(0.5, 2.0), 4)
+def make_huge_base(photos, path):
+    """The huge workload's one photo (see the module's text); its source's entry."""
+    source = next((p for p in photos if os.path.basename(p["path"]) == HUGE_SOURCE), photos[0])
+    if os.path.exists(path):
+        return source
+    width, height = HUGE_SIZE
+    image = pyvips.Image.new_from_file(source["_full"], access="random").autorot()
+    cw = min(image.width, image.height * width // height)
+    ch = cw * height // width
+    image = image.crop((image.width - cw) // 2, (image.height - ch) // 2, cw, ch)
+    upright = image.resize(width / cw, vscale=height / ch, kernel="lanczos3")
+    if (upright.width, upright.height) != (width, height):
+        upright = upright.gravity("centre", width, height, extend="copy")
+    upright = clean_pixels(upright)
+    noise = pyvips.Image.gaussnoise(width, height, sigma=HUGE_GRAIN, mean=0, seed=HUGE_SIZE[0])
+    upright = (upright.cast("float") + noise).cast("uchar").copy(interpretation="srgb")
+    save_atomically(upright, path, Q=HUGE_QUALITY, subsample_mode="on", optimize_coding=False, interlace=False)
+    return source
+
+
+def place_stamp(rng, stamp, clipped, size=(WIDTH, HEIGHT), scales=(0.5, 2.0)):
+    width, height = size
+    scale = round(rng.uniform(*scales), 4)
     rotation = round(rng.uniform(0.0, 360.0), 2)
     w, h = stamp["width"] * scale, stamp["height"] * scale
     r = math.radians(rotation)
     ex = (abs(math.cos(r)) * w + abs(math.sin(r)) * h) / 2  # half extents of the rotated outline
     ey = (abs(math.sin(r)) * w + abs(math.cos(r)) * h) / 2
-    x, y = rng.uniform(ex, WIDTH - ex), rng.uniform(ey, HEIGHT - ey)
+    x, y = rng.uniform(ex, width - ex), rng.uniform(ey, height - ey)
     if clipped:
         edge = rng.choice("LRTB")
         # The centre from 0.4 half-extent outside to 0.7 inside the edge: the outline crosses it, part stays on.
@@ -189,11 +221,11 @@ def place_stamp(rng, stamp, clipped):
         if edge == "L":
             x = depth * ex
         elif edge == "R":
-            x = WIDTH - depth * ex
+            x = width - depth * ex
         elif edge == "T":
             y = depth * ey
         else:
-            y = HEIGHT - depth * ey
+            y = height - depth * ey
     else:
         edge = None
     return scale, rotation, [round(x, 2), round(y, 2)], edge
@@ -225,10 +257,11 @@ def main():
     parser.add_argument("--work", required=True)
     parser.add_argument("--jobs", type=int, default=48)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--workload", choices=("photo", "grain", "bulk"), default="photo")
+    parser.add_argument("--workload", choices=("photo", "grain", "bulk", "huge"), default="photo")
     args = parser.parse_args()
     grainy = args.workload == "grain"
     bulk = args.workload == "bulk"
+    huge = args.workload == "huge"
 
     work = os.path.abspath(args.work)
     data = f"data-seed{args.seed}" if args.workload == "photo" else f"data-{args.workload}-seed{args.seed}"
@@ -266,26 +299,31 @@ def main():
     for i in range(args.jobs):
         rng = random.Random(f"{args.seed}:job:{i}")
         source = photos[i % len(photos)]
-        orientation = 1 if bulk else orientation_of(i)
-        size = BULK_SIZES[i % len(BULK_SIZES)] if bulk else (WIDTH, HEIGHT)
+        orientation = 1 if bulk or huge else orientation_of(i)
+        size = BULK_SIZES[i % len(BULK_SIZES)] if bulk else HUGE_SIZE if huge else (WIDTH, HEIGHT)
         job_id = f"job-{i:03d}"
-        base = f"{data}/bases/base-{i:03d}.jpg"
+        base = f"{data}/bases/base-{0 if huge else i:03d}.jpg"
         print(f"\rworkload: {job_id} ({i + 1}/{args.jobs})", end="", file=sys.stderr, flush=True)
         progressive = grainy and i % 4 == 1
         grain = (args.seed * 1000003 + i) % 2**31 if grainy else None
-        crop = make_base(source, rng, orientation, os.path.join(work, base), grain=grain, progressive=progressive,
-                         size=size)
+        if huge:
+            source = make_huge_base(photos, os.path.join(work, base))
+            crop = None
+        else:
+            crop = make_base(source, rng, orientation, os.path.join(work, base), grain=grain,
+                             progressive=progressive, size=size)
         stamps, manifest_stamps = [], []
         if bulk:
             stamps, manifest_stamps, gestures = bulk_stamps(pool, size)
-        for k in range(0 if bulk else STAMPS_PER_JOB):
+        for k in range(0 if bulk else 1 if huge else STAMPS_PER_JOB):
             stamp = pool[rng.randrange(POOL)]
-            clipped = (STAMPS_PER_JOB * i + k) % 2 == 0
-            scale, rotation, center, edge = place_stamp(rng, stamp, clipped)
+            clipped = not huge and (STAMPS_PER_JOB * i + k) % 2 == 0
+            scale, rotation, center, edge = place_stamp(rng, stamp, clipped, size=size,
+                                                        scales=(0.75, 1.5) if huge else (0.5, 2.0))
             entry = {"id": f"s{k}", "image": stamp["image"], "center": center, "width": stamp["width"],
                      "scale": scale, "rotation": rotation}
             manifest_stamps.append(entry)
-            geometry = place(stamp["width"], stamp["height"], center, stamp["width"], scale, rotation, WIDTH, HEIGHT)
+            geometry = place(stamp["width"], stamp["height"], center, stamp["width"], scale, rotation, *size)
             stamps.append(dict(entry, stamp=stamp["id"], pixelSize=[stamp["width"], stamp["height"]],
                                clippedAt=edge, box=geometry["box"]))
         stored = [size[1], size[0]] if orientation in (6, 8) else list(size)
@@ -326,17 +364,25 @@ def main():
         "version": 1,
         "seed": args.seed,
         "workload": args.workload,
-        "description": "stampcam benchmark workload: " +
-                       ("4032 x 3024, 3264 x 2448 and 2592 x 1944" if bulk else "4032 x 3024") + " JPEG Q90 4:4:4 bases" +
-                       (" with sensor-like grain, a quarter progressive" if grainy else "") +
-                       (", the same three alpha stamps and gestures on each" if bulk else ", three alpha stamps each") +
+        "description": "stampcam benchmark workload: " + (
+                           "one 12240 x 8160 baseline JPEG Q92 4:2:0 base with grain, rendered by every job with "
+                           "one alpha stamp" if huge else
+                           ("4032 x 3024, 3264 x 2448 and 2592 x 1944" if bulk else "4032 x 3024") +
+                           " JPEG Q90 4:4:4 bases" +
+                           (" with sensor-like grain, a quarter progressive" if grainy else "") +
+                           (", the same three alpha stamps and gestures on each" if bulk
+                            else ", three alpha stamps each")) +
                        ", "
                        "JPEG Q90 out; coordinates are image pixels in the upright frame; rotation in degrees, "
                        "clockwise; a stamp's centre (w/2, h/2) lands on `center`; it is scaled by "
                        "width * scale / pixel width on both axes",
-        "orientation": "upright is always 4032 x 3024; orientation 6 and 8 bases are stored 3024 x 4032, "
+        "orientation": "every base upright" if bulk or huge else
+                       "upright is always 4032 x 3024; orientation 6 and 8 bases are stored 3024 x 4032, "
                        "orientation 3 bases 4032 x 3024 upside down",
-        "output": {"format": "jpeg", "quality": QUALITY, "width": WIDTH, "height": HEIGHT},
+        "baseCoding": (f"JPEG Q{HUGE_QUALITY} 4:2:0 baseline" if huge else f"JPEG Q{QUALITY} 4:4:4"),
+        "stampsPerJob": 1 if huge else STAMPS_PER_JOB,
+        "output": {"format": "jpeg", "quality": QUALITY, "width": HUGE_SIZE[0] if huge else WIDTH,
+                   "height": HUGE_SIZE[1] if huge else HEIGHT},
         "manifest": "manifest.json",
         "libvips": ".".join(str(pyvips.version(n)) for n in range(3)), "packagesUsed": sorted({p["package"] for p in photos}),
         "stampPool": pool,
@@ -351,7 +397,8 @@ def main():
     oriented = sum(1 for j in jobs if j["orientation"] != 1)
     clipped = sum(1 for j in jobs for s in j["stamps"] if s["clippedAt"])
     print(f"workload: {len(jobs)} jobs ({oriented} with an EXIF orientation), {clipped} of "
-          f"{len(jobs) * STAMPS_PER_JOB} stamps clipped, {len(photos)} source photos, in {work}", file=sys.stderr)
+          f"{sum(len(j['stamps']) for j in jobs)} stamps clipped, {len(photos)} source photos, in {work}",
+          file=sys.stderr)
 
 
 if __name__ == "__main__":
