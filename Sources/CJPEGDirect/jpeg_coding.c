@@ -36,13 +36,19 @@ static int sjt_standard_table(const JHUFF_TBL *table, const JHUFF_TBL standard[2
   return 0;
 }
 
-void sjt_keep_coding(sjt_state *s, struct jpeg_compress_struct *e) {
-  struct jpeg_decompress_struct *d = &s->src;
-  jpeg_copy_critical_parameters(d, e);  // quantization, sampling, colour space
+// Puts the standard Huffman tables back in the slots jpeg_set_defaults uses: libjpeg-turbo's leaves a reused
+// compressor whatever tables it held (an earlier file's fitted ones, a part's copy of its photo's).
+static void sjt_standard_huffman(sjt_state *s, struct jpeg_compress_struct *e) {
   for (int i = 0; i < 2; i++) {
     if (e->dc_huff_tbl_ptrs[i]) *e->dc_huff_tbl_ptrs[i] = s->standard_dc[i];
     if (e->ac_huff_tbl_ptrs[i]) *e->ac_huff_tbl_ptrs[i] = s->standard_ac[i];
   }
+}
+
+void sjt_keep_coding(sjt_state *s, struct jpeg_compress_struct *e) {
+  struct jpeg_decompress_struct *d = &s->src;
+  jpeg_copy_critical_parameters(d, e);  // quantization, sampling, colour space
+  sjt_standard_huffman(s, e);
   // Progressive stays progressive, in jpegtran's way: libjpeg's own scan script, which is lossless (successive
   // approximation only splits each coefficient's bits) and whose Huffman tables libjpeg always optimizes.
   if (d->progressive_mode) jpeg_simple_progression(e);
@@ -81,9 +87,12 @@ int sjt_encode_part(sjt_state *s, int orientation, unsigned restart_interval, si
   if (!buffer) return snprintf(message, length, "out of memory"), -1;
   *data = buffer;
   *size = capacity;
+  // The region encoder's object, whose tables the regions' small JPEGs take next (through jpeg_set_defaults): the
+  // standard ones again once the part is written, however it ends.
   if (setjmp(s->error.jump)) {
     free(buffer);
     *data = NULL;
+    sjt_standard_huffman(s, &s->enc);
     return sjt_report(s, s->error.text, message, length);
   }
   // The region encoder's object: like it, this one writes to memory (libjpeg refuses to switch an object between
@@ -106,12 +115,14 @@ int sjt_encode_part(sjt_state *s, int orientation, unsigned restart_interval, si
   if (!sjt_coefficients_codable(d, s->coefficients, restart_interval, NULL, NULL)) {
     free(buffer);
     *data = NULL;
+    sjt_standard_huffman(s, e);
     return snprintf(message, length, "coefficients no baseline JPEG codes (a DC difference past 2047)"), -1;
   }
   jpeg_mem_dest(e, data, size);
   jpeg_write_coefficients(e, s->coefficients);
   sjt_write_markers(s, e, orientation);
   jpeg_finish_compress(e);
+  sjt_standard_huffman(s, e);
   if (*data != buffer) free(buffer);
   return 0;
 }

@@ -171,3 +171,37 @@ extension JPEGSpliceRouteTests {
     #expect(try differingBlocks(base, whole, component: 0).blocks.count > 4)
   }
 }
+
+extension JPEGSpliceRouteTests {
+  /// A splice encodes its rectangles with the photo's own Huffman tables in the codec's region encoder; the regions
+  /// of the next photo the codec takes, drawn through small JPEGs, must be encoded with the standard tables again (a
+  /// fresh codec's), not with the tables fitted to the photo before, which lack their codes.
+  @Test func theNextPhotosRegionsDoNotInheritAFittedTable() throws {
+    let fixtures = try Fixtures()
+    defer { fixtures.remove() }
+    var renderer = Renderer()
+    renderer.codesRegionsDirectly = false
+    // A photo with tables fitted to it that is spliced (see fittedTablesAreSplicedWhenTheyHoldTheStampsCodes).
+    let fitted = try fixtures.jpeg("fitted.jpg", width: 160, height: 120, subsampling: .half, optimizedTables: true) {
+      Fixtures.texture($0, $1)
+    }
+    let once = fixtures.path("once.jpg")
+    #expect(try renderer.render(fixtures.redStamps(on: fitted), to: once) == .transplant)
+    #expect(try renderer.render(fixtures.redStamps(on: once), to: fixtures.path("twice.jpg")) == .spliced)
+    // Then a photo of noise, whose blocks need codes a smooth photo's fitted tables lack, with a turned stamp.
+    let noisy = try fixtures.jpeg("noisy.jpg", width: 160, height: 120, subsampling: .half) { x, y in
+      let n = (x &* 7919 &+ y &* 104_729 &+ (x ^ y) &* 31) & 0xFFFF
+      return [UInt8(n & 0xFF), UInt8(n >> 8), UInt8((n >> 4) & 0xFF)]
+    }
+    let turned = [PlacedStamp(id: "t", center: StampPoint(80, 60), size: StampSize(16, 16), scale: 2, rotation: 30)]
+    let plan = try fixtures.redStamps(on: noisy, at: turned)
+    let after = fixtures.path("after.jpg")
+    let fresh = fixtures.path("fresh.jpg")
+    #expect(try renderer.render(plan, to: after) == .spliced)
+    var alone = Renderer()
+    alone.codesRegionsDirectly = false
+    #expect(try alone.render(plan, to: fresh) == .spliced)
+    try readStrictly(after)
+    #expect(FileManager.default.contentsEqual(atPath: after, andPath: fresh))
+  }
+}
