@@ -1,5 +1,7 @@
 #include "jpeg_coding.h"
 
+#include <setjmp.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <jpeglib.h>
@@ -7,13 +9,18 @@
 #include "JPEGTransplant.h"
 #include "jpeg_state.h"
 
+size_t sjt_exif_orientation(int orientation, unsigned char exif[32]) {
+  if (orientation < 2 || orientation > 8) return 0;
+  const unsigned char block[32] = {'E', 'x', 'i', 'f', 0, 0, 'M', 'M', 0, 42, 0, 0, 0, 8, 0, 1,
+    0x01, 0x12, 0, 3, 0, 0, 0, 1, 0, (unsigned char) orientation, 0, 0, 0, 0, 0, 0};
+  memcpy(exif, block, sizeof block);
+  return sizeof block;
+}
+
 void sjt_write_markers(sjt_state *s, struct jpeg_compress_struct *e, int orientation) {
-  if (orientation >= 2 && orientation <= 8) {
-    // "Exif\0\0", a big-endian TIFF header, one IFD holding one SHORT: Orientation (0x0112).
-    unsigned char exif[32] = {'E', 'x', 'i', 'f', 0, 0, 'M', 'M', 0, 42, 0, 0, 0, 8, 0, 1,
-      0x01, 0x12, 0, 3, 0, 0, 0, 1, 0, (unsigned char) orientation, 0, 0, 0, 0, 0, 0};
-    jpeg_write_marker(e, JPEG_APP0 + 1, exif, sizeof exif);
-  }
+  unsigned char exif[32];
+  size_t n = sjt_exif_orientation(orientation, exif);
+  if (n) jpeg_write_marker(e, JPEG_APP0 + 1, exif, (unsigned) n);
   if (s->icc) jpeg_write_icc_profile(e, s->icc, s->icc_len);
 }
 
@@ -56,3 +63,50 @@ void sjt_keep_coding(sjt_state *s, struct jpeg_compress_struct *e) {
   if (optimized) e->optimize_coding = TRUE;
 }
 
+
+// Gives the encoder `e` a copy of the table `from` in the slot `to` (nothing when the photo has none there).
+static void sjt_copy_table(struct jpeg_compress_struct *e, JHUFF_TBL **to, const JHUFF_TBL *from) {
+  if (!from) return;
+  if (!*to) *to = jpeg_alloc_huff_table((j_common_ptr) e);
+  memcpy((*to)->bits, from->bits, sizeof from->bits);
+  memcpy((*to)->huffval, from->huffval, sizeof from->huffval);
+}
+
+int sjt_encode_part(sjt_state *s, int orientation, size_t source_length, unsigned char **data, unsigned long *size,
+  char *message, size_t length) {
+  // Our own buffer, roomy enough that libjpeg need not grow it (when it does, it hands back one of its own and
+  // leaves ours alone, so ours is always ours to free).
+  unsigned long capacity = (unsigned long) source_length * 2 + 65536 + s->icc_len;
+  unsigned char *buffer = malloc(capacity);
+  if (!buffer) return snprintf(message, length, "out of memory"), -1;
+  *data = buffer;
+  *size = capacity;
+  if (setjmp(s->error.jump)) {
+    free(buffer);
+    *data = NULL;
+    return sjt_report(s, s->error.text, message, length);
+  }
+  // The region encoder's object: like it, this one writes to memory (libjpeg refuses to switch an object between
+  // a file and a memory destination, and the output file's object writes to a file).
+  struct jpeg_compress_struct *e = &s->enc;
+  struct jpeg_decompress_struct *d = &s->src;
+  jpeg_copy_critical_parameters(d, e);
+  // The photo's own Huffman tables and table choices, so that the part fits in its scan; no optimizing pass.
+  for (int i = 0; i < NUM_HUFF_TBLS; i++) {
+    sjt_copy_table(e, &e->dc_huff_tbl_ptrs[i], d->dc_huff_tbl_ptrs[i]);
+    sjt_copy_table(e, &e->ac_huff_tbl_ptrs[i], d->ac_huff_tbl_ptrs[i]);
+  }
+  for (int c = 0; c < d->num_components; c++) {
+    e->comp_info[c].dc_tbl_no = d->comp_info[c].dc_tbl_no;
+    e->comp_info[c].ac_tbl_no = d->comp_info[c].ac_tbl_no;
+  }
+  e->optimize_coding = FALSE;
+  e->restart_interval = d->restart_interval;
+  e->restart_in_rows = 0;
+  jpeg_mem_dest(e, data, size);
+  jpeg_write_coefficients(e, s->coefficients);
+  sjt_write_markers(s, e, orientation);
+  jpeg_finish_compress(e);
+  if (*data != buffer) free(buffer);
+  return 0;
+}

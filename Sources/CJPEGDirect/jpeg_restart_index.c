@@ -110,10 +110,7 @@ static void sjt_symbols(const JHUFF_TBL *table, unsigned char seen[256]) {
   for (int i = 0; i < n && i < 256; i++) seen[table->huffval[i]] = 1;
 }
 
-// True when every Huffman table the scan uses codes every symbol baseline data can need (DC categories 0-11;
-// AC end-of-block, run-of-16 and each run 0-15 with each size 1-10), as the standard tables of cameras and of
-// libjpeg's defaults do. Then any edit encodes with the photo's own tables; an optimized table may lack codes.
-static int sjt_tables_complete(struct jpeg_decompress_struct *d) {
+int sjt_tables_complete(struct jpeg_decompress_struct *d) {
   unsigned char seen[256];
   for (int c = 0; c < d->num_components; c++) {
     // The scan header's table numbers are not checked by libjpeg until it decodes (they may be up to 15).

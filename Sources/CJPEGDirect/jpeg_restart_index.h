@@ -42,6 +42,13 @@ int sjt_headers(const unsigned char *data, size_t length, size_t *header, size_t
 int sjt_intervals(const unsigned char *data, size_t length, size_t from, size_t *start, size_t *end,
   size_t capacity);
 
+/// True when every Huffman table the scan of `d` (a header read) uses codes every symbol baseline data can need (DC
+/// categories 0-11; AC end-of-block, run-of-16 and each run 0-15 with each size 1-10), as the standard tables of
+/// cameras and of libjpeg's defaults do: then any edit encodes with the photo's own tables. An optimized table may
+/// lack codes.
+struct jpeg_decompress_struct;
+int sjt_tables_complete(struct jpeg_decompress_struct *d);
+
 /// Forgets the restart index and frees the re-encoded spans; buffers stay for the next file.
 void sjt_restarts_clear(sjt_restarts *r);
 /// Frees everything the restart index holds.

@@ -55,6 +55,7 @@ int sjt_span_open(sjt_state *s, int first, int count, int height, char *message,
   if (setjmp(s->error.jump)) return sjt_report(s, s->error.text, message, length);
   jpeg_abort_decompress(&s->src);
   s->coefficients = NULL;
+  s->reading_part = 1;
   jpeg_mem_src(&s->src, r->mini, (unsigned long) r->mini_length);
   jpeg_read_header(&s->src, TRUE);
   s->coefficients = jpeg_read_coefficients(&s->src);
@@ -85,50 +86,12 @@ static int sjt_span_push(sjt_restarts *r, unsigned char *data, size_t length) {
   return 0;
 }
 
-// Gives the encoder `e` a copy of the table `from` in the slot `to` (nothing when the photo has none there).
-static void sjt_copy_table(struct jpeg_compress_struct *e, JHUFF_TBL **to, const JHUFF_TBL *from) {
-  if (!from) return;
-  if (!*to) *to = jpeg_alloc_huff_table((j_common_ptr) e);
-  memcpy((*to)->bits, from->bits, sizeof from->bits);
-  memcpy((*to)->huffval, from->huffval, sizeof from->huffval);
-}
-
 int sjt_span_encode(sjt_state *s, int orientation, char *message, size_t length) {
   sjt_restarts *r = &s->restarts;
   if (!s->coefficients || !r->span_count) return snprintf(message, length, "no span opened"), -1;
-  // Our own buffer, roomy enough that libjpeg need not grow it (when it does, it hands back one of its own and
-  // leaves ours alone, so ours is always ours to free).
-  unsigned long capacity = (unsigned long) r->mini_length * 2 + 65536 + s->icc_len;
-  unsigned char *buffer = malloc(capacity);
-  if (!buffer) return snprintf(message, length, "out of memory"), -1;
-  unsigned char *data = buffer;
-  unsigned long size = capacity;
-  if (setjmp(s->error.jump)) {
-    free(buffer);
-    return sjt_report(s, s->error.text, message, length);
-  }
-  // The region encoder's object: like it, this one writes to memory (libjpeg refuses to switch an object between
-  // a file and a memory destination, and the output file's object writes to a file).
-  struct jpeg_compress_struct *e = &s->enc;
-  struct jpeg_decompress_struct *d = &s->src;
-  jpeg_copy_critical_parameters(d, e);
-  // The photo's own Huffman tables and table choices, so that the intervals fit its scan; no optimizing pass.
-  for (int i = 0; i < NUM_HUFF_TBLS; i++) {
-    sjt_copy_table(e, &e->dc_huff_tbl_ptrs[i], d->dc_huff_tbl_ptrs[i]);
-    sjt_copy_table(e, &e->ac_huff_tbl_ptrs[i], d->ac_huff_tbl_ptrs[i]);
-  }
-  for (int c = 0; c < d->num_components; c++) {
-    e->comp_info[c].dc_tbl_no = d->comp_info[c].dc_tbl_no;
-    e->comp_info[c].ac_tbl_no = d->comp_info[c].ac_tbl_no;
-  }
-  e->optimize_coding = FALSE;
-  e->restart_interval = d->restart_interval;
-  e->restart_in_rows = 0;
-  jpeg_mem_dest(e, &data, &size);
-  jpeg_write_coefficients(e, s->coefficients);
-  sjt_write_markers(s, e, orientation);
-  jpeg_finish_compress(e);
-  if (data != buffer) free(buffer);
+  unsigned char *data = NULL;
+  unsigned long size = 0;
+  if (sjt_encode_part(s, orientation, (size_t) r->mini_length, &data, &size, message, length)) return -1;
   int pushed = sjt_span_push(r, data, size);
   if (pushed < 0) return snprintf(message, length, "out of memory"), -1;
   if (pushed > 0) return snprintf(message, length, "the span's restart intervals came out unexpectedly"), -1;

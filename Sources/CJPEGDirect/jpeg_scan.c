@@ -1,4 +1,5 @@
 #include "JPEGScan.h"
+#include "jpeg_huffman.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -9,37 +10,6 @@
 // without a warning: an AC run past coefficient 63 (its zigzag table has guard entries), and a code not in the table
 // met by its fast Huffman decoder (jdhuff.h's HUFF_DECODE_FAST makes it symbol 0; only its slow decoder, used near a
 // marker, warns). Both are damage here.
-
-enum { SJS_LOOKAHEAD = 10, SJS_EOB = 127, SJS_MULTI = 12 };
-
-typedef struct {
-  int defined;
-  long maxcode[18];  // largest code of each length, -1 when none
-  int valoffset[18];  // index into vals of a length's first code, less that code
-  unsigned char vals[256];
-  unsigned short fast[1 << SJS_LOOKAHEAD];  // (length << 8 | symbol) of the code a 10-bit prefix starts, 0: longer
-  // AC tables: for the code a 10-bit prefix starts, the bits it and its magnitude take (low 5 bits) and how far it
-  // moves the coefficient index (SJS_EOB for an end of block), 0 when longer. The magnitude is skipped unread, so
-  // one look-up is a whole coefficient.
-  unsigned short skip[1 << SJS_LOOKAHEAD];
-  // AC tables: the whole coefficients (code and magnitude) a 12-bit prefix holds, one after another: the bits they
-  // take (bits 0-3), how far they move the index (bits 4-10), 1 in bit 11 when the last is an end of block; 0 when
-  // not even one fits. Each symbol of a Huffman decode waits on the one before; taking several a look-up shortens
-  // that chain (reading, scanning and writing a 100-MP photo took 0.35 s of user time with one symbol a look-up,
-  // 0.23 with this).
-  unsigned short multi[1 << SJS_MULTI];
-} sjs_table;
-
-typedef struct {
-  const unsigned char *data;
-  size_t length, pos;  // pos: the next byte to load
-  uint64_t acc;  // the loaded bits not yet used are the low `bits` bits
-  int bits;
-  int marker;  // 1 once a marker stops the loading (pos stays on its first 0xFF)
-  int ended;  // 1 once the buffer ends before a marker
-  size_t loaded;  // bytes loaded since the reader was reset
-  size_t offsets[16];  // file offset of loaded byte i, at i % 16 (at most 8 loaded bytes are unused at a time)
-} sjs_reader;
 
 static int sjs_not_handled(sjs_result *r, const char *reason) {
   r->status = SJS_NOT_HANDLED;
@@ -67,6 +37,10 @@ static int sjs_build(sjs_table *t, const unsigned char *counts, const unsigned c
     if (n) {
       t->valoffset[len] = k - (int) code;
       for (int i = 0; i < n; i++, k++, code++) {
+        if (!t->size[symbols[k]]) {
+          t->code[symbols[k]] = (unsigned short) code;
+          t->size[symbols[k]] = (unsigned char) len;
+        }
         if (len <= SJS_LOOKAHEAD) {
           int shift = SJS_LOOKAHEAD - len;
           int sym = symbols[k], run = sym >> 4, size = sym & 15;
@@ -153,7 +127,7 @@ static void sjs_fill(sjs_reader *r) {
 }
 
 // The file bit offset of the next unused bit.
-static uint64_t sjs_position(const sjs_reader *r) {
+uint64_t sjs_position(const sjs_reader *r) {
   if (r->bits == 0) return (uint64_t) r->pos * 8;
   size_t byte = r->loaded - (size_t) (r->bits + 7) / 8;
   return (uint64_t) r->offsets[byte % 16] * 8 + (uint64_t) ((8 - r->bits % 8) % 8);
@@ -161,8 +135,17 @@ static uint64_t sjs_position(const sjs_reader *r) {
 
 static int sjs_short(const sjs_reader *r) { return r->marker ? SJS_DAMAGE_HIT_MARKER : SJS_DAMAGE_ENDED; }
 
+void sjs_seek(sjs_reader *r, const unsigned char *data, size_t length, uint64_t bit) {
+  r->data = data;
+  r->length = length;
+  sjs_reset(r, (size_t) (bit / 8));
+  sjs_fill(r);
+  int skip = (int) (bit % 8);
+  r->bits = r->bits >= skip ? r->bits - skip : 0;
+}
+
 // Decodes one symbol into *symbol; 0, or a damage kind.
-static int sjs_decode(sjs_reader *r, const sjs_table *t, int *symbol) {
+int sjs_decode(sjs_reader *r, const sjs_table *t, int *symbol) {
   if (r->bits < 16) sjs_fill(r);
   if (r->bits >= SJS_LOOKAHEAD) {
     unsigned e = t->fast[(r->acc >> (r->bits - SJS_LOOKAHEAD)) & ((1u << SJS_LOOKAHEAD) - 1)];
@@ -185,7 +168,7 @@ static int sjs_decode(sjs_reader *r, const sjs_table *t, int *symbol) {
 }
 
 // Takes n (at most 16) magnitude bits into *value; 0, or a damage kind.
-static int sjs_take(sjs_reader *r, int n, unsigned *value) {
+int sjs_take(sjs_reader *r, int n, unsigned *value) {
   if (r->bits < n) sjs_fill(r);
   if (r->bits < n) return sjs_short(r);
   r->bits -= n;
@@ -207,15 +190,6 @@ static int sjs_to_marker(sjs_reader *r, size_t *marker) {
   return 0;
 }
 
-typedef struct {
-  int width, height, nf;
-  int id[4], h[4], v[4];
-  int ns;
-  int order[4];  // the frame component of the scan's i-th component
-  int dc[4], ac[4];  // the scan's tables, by frame component
-  long restart;
-  sjs_table tables[2][4];
-} sjs_frame;
 
 // Reads the markers from SOI to the end of the first SOS. 0 with *entropy set, or SJS_NOT_HANDLED.
 static int sjs_headers(const unsigned char *d, size_t n, sjs_frame *f, size_t *entropy, sjs_result *res) {
@@ -336,9 +310,6 @@ static int sjs_damaged(sjs_result *res, int kind, long mcu, size_t offset) {
   return SJS_DAMAGED;
 }
 
-static int sjs_scan_frame(const unsigned char *data, size_t length, long stride, sjs_point *points, size_t capacity,
-  sjs_result *res, sjs_frame *frame);
-
 int sjs_scan(const unsigned char *data, size_t length, long stride, sjs_point *points, size_t capacity,
   sjs_result *res) {
   memset(res, 0, sizeof *res);
@@ -348,13 +319,19 @@ int sjs_scan(const unsigned char *data, size_t length, long stride, sjs_point *p
   // The tables take 90 KB: on the heap, not on a caller's thread's stack.
   sjs_frame *frame = calloc(1, sizeof *frame);
   if (!frame) return sjs_not_handled(res, "out of memory");
-  int status = sjs_scan_frame(data, length, stride, points, capacity, res, frame);
+  int status = sjs_scan_into(data, length, stride, NULL, 0, points, capacity, res, frame);
   free(frame);
   return status;
 }
 
-static int sjs_scan_frame(const unsigned char *data, size_t length, long stride, sjs_point *points, size_t capacity,
-  sjs_result *res, sjs_frame *frame) {
+int sjs_scan_into(const unsigned char *data, size_t length, long stride, const unsigned char *rows, long row_count,
+  sjs_point *points, size_t capacity, sjs_result *res, sjs_frame *frame) {
+  memset(res, 0, sizeof *res);
+  res->damage_mcu = -1;
+  res->reason = "";
+  if (!data || (capacity && !points) || stride < 1 || row_count < 0 || (row_count && !rows))
+    return sjs_not_handled(res, "bad arguments");
+  memset(frame, 0, sizeof *frame);
   sjs_frame *f = frame;
   size_t entropy = 0;
   if (sjs_headers(data, length, f, &entropy, res) != 0) return res->status;
@@ -366,7 +343,7 @@ static int sjs_scan_frame(const unsigned char *data, size_t length, long stride,
     res->v[i] = f->v[i];
   }
   // The blocks of one MCU, in coding order, by frame component.
-  int blocks[10], count = 0;
+  int *blocks = f->blocks, count = 0;
   long wide, high;
   if (f->ns == 1) {
     long cw = ((long) f->width * f->h[0] + hmax - 1) / hmax, ch = ((long) f->height * f->v[0] + vmax - 1) / vmax;
@@ -390,6 +367,7 @@ static int sjs_scan_frame(const unsigned char *data, size_t length, long stride,
   res->mcu_count = wide * high;
   res->restart_interval = f->restart;
   res->entropy_start = entropy;
+  f->count = count;
 
   sjs_reader r;
   r.data = data;
@@ -397,6 +375,7 @@ static int sjs_scan_frame(const unsigned char *data, size_t length, long stride,
   sjs_reset(&r, entropy);
   int dc[4] = {0, 0, 0, 0};
   long ri = f->restart;
+  long row_at = -1, marked = 0;  // with `rows`: where the current row's points go (-1: nowhere), rows marked so far
   for (long m = 0; m < res->mcu_count; m++) {
     if (ri > 0 && m > 0 && m % ri == 0) {
       size_t code_at = 0;
@@ -407,7 +386,28 @@ static int sjs_scan_frame(const unsigned char *data, size_t length, long stride,
       sjs_reset(&r, code_at + 1);
       memset(dc, 0, sizeof dc);
     }
-    if (m % stride == 0 && (size_t) (m / stride) < capacity) {
+    if (rows) {
+      if (m % wide == 0) {
+        // The point after the last MCU of the row before, when that row is marked.
+        if (row_at >= 0) {
+          sjs_point *pt = &points[row_at + wide];
+          pt->bit = sjs_position(&r);
+          memcpy(pt->dc, dc, sizeof dc);
+          res->points = (long) row_at + wide + 1;
+        }
+        long y = m / wide;
+        row_at = -1;
+        if (y < row_count && rows[y]) {
+          if ((size_t) (marked + 1) * (size_t) (wide + 1) <= capacity) row_at = marked * (wide + 1);
+          marked++;
+        }
+      }
+      if (row_at >= 0) {
+        sjs_point *pt = &points[row_at + m % wide];
+        pt->bit = sjs_position(&r);
+        memcpy(pt->dc, dc, sizeof dc);
+      }
+    } else if (m % stride == 0 && (size_t) (m / stride) < capacity) {
       sjs_point *pt = &points[m / stride];
       pt->bit = sjs_position(&r);
       memcpy(pt->dc, dc, sizeof dc);
@@ -479,6 +479,14 @@ static int sjs_scan_frame(const unsigned char *data, size_t length, long stride,
       r.bits = held;
     }
     res->mcus_scanned = m + 1;
+  }
+  res->end_bit = sjs_position(&r);
+  memcpy(res->end_dc, dc, sizeof dc);
+  if (rows && row_at >= 0) {
+    sjs_point *pt = &points[row_at + wide];
+    pt->bit = res->end_bit;
+    memcpy(pt->dc, dc, sizeof dc);
+    res->points = (long) row_at + wide + 1;
   }
   size_t code_at = 0;
   int bad = sjs_to_marker(&r, &code_at);

@@ -115,6 +115,14 @@ int sjt_open(sjt_state *s, int fd, size_t max_bytes, sjt_header *h, char *messag
 int sjt_read_coefficients(sjt_state *s, char *message, size_t length) {
   if (!s->opened) return snprintf(message, length, "no file opened"), -1;
   if (setjmp(s->error.jump)) return sjt_report(s, s->error.text, message, length);
+  if (s->reading_part) {
+    // A restart span or a splice rectangle was read last: the whole photo again.
+    jpeg_abort_decompress(&s->src);
+    s->coefficients = NULL;
+    jpeg_mem_src(&s->src, s->file, (unsigned long) s->file_len);
+    jpeg_read_header(&s->src, TRUE);
+    s->reading_part = 0;
+  }
   s->coefficients = jpeg_read_coefficients(&s->src);
   return 0;
 }

@@ -83,6 +83,7 @@ void sjt_free(sjt_state *s) {
   jpeg_destroy_compress(&s->enc);
   jpeg_destroy_compress(&s->dst);
   sjt_restarts_free(&s->restarts);
+  sjt_splice_free(&s->splice);
   sjt_arrays_free(&s->arrays);
   sjt_direct_free(&s->direct);
   free(s->file);
@@ -98,5 +99,7 @@ void sjt_close(sjt_state *s) {
   s->opened = 0;
   s->coefficients = NULL;
   sjt_restarts_clear(&s->restarts);
+  sjt_splice_clear(&s->splice);
+  s->reading_part = 0;
 }
 

@@ -13,6 +13,7 @@
 #include "jpeg_direct.h"
 #include "jpeg_errors.h"
 #include "jpeg_restart_index.h"
+#include "jpeg_splice.h"
 
 struct sjt_state {
   sjt_errors error;  // first: every libjpeg object's `err` leads back to it; its progress monitor checks the stop
@@ -31,6 +32,9 @@ struct sjt_state {
   char *out_buffer;                   // stdio's buffer for outputs (see sjt_output_open), reused across jobs
   int opened;
   sjt_restarts restarts;  // the opened file's restart intervals, once indexed (jpeg_restart_index.c)
+  sjt_splice splice;      // the opened file's splice, once indexed (jpeg_splice_parts.c)
+  // 1 when the source decompressor holds a part of the photo (a restart span, a splice rectangle), not the photo.
+  int reading_part;
   sjt_arrays arrays;      // the photo's coefficient arrays (jpeg_arrays.c)
   sjt_direct direct;      // regions straight between coefficients and pixels (jpeg_direct.c)
   // The standard Huffman tables (luma, chroma), kept from a fresh compressor: libjpeg-turbo's jpeg_set_defaults

@@ -65,6 +65,10 @@ typedef struct {
   size_t entropy_start, entropy_end;
   /// MCUs decoded whole before the scan stopped (mcu_count when SJS_OK).
   long mcus_scanned;
+  /// The bit offset just after the last MCU's last bit, and each component's DC predictor there (once every MCU
+  /// was decoded).
+  uint64_t end_bit;
+  int end_dc[4];
   /// SJS_DAMAGED: what, in which MCU (mcu_count when after the last one), and the file offset reached.
   int damage;
   long damage_mcu;

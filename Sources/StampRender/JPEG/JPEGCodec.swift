@@ -163,6 +163,52 @@ final class JPEGCodec: @unchecked Sendable {
     try check("write \(target)") { sjt_write_spliced(state, fd, $0, $1) }
   }
 
+  /// Whether the opened file can be spliced (see `sjt_splice_index`).
+  enum Splice: Equatable {
+    /// Scanned whole, undamaged: the rectangles can be opened.
+    case ready
+    /// Not a file the splice takes (progressive, restart markers, tables lacking codes, ...), or a DC difference at a
+    /// seam its table cannot code: nothing was written, the whole-coefficient edit can follow.
+    case notHandled(String)
+    /// The scan found the entropy-coded data damaged: libjpeg should read it, to report it in its own words.
+    case damaged(String)
+  }
+
+  /// Scans the opened file for the spliced path, keeping where the MCUs of `rects` (whole MCUs, inside the photo,
+  /// not overlapping, sorted by top then left) start.
+  func indexSplice(_ rects: [GridRect]) throws -> Splice {
+    let flat = rects.flatMap { [$0.left, $0.top, $0.width, $0.height].map { Int32(clamping: $0) } }
+    var reason = ""
+    let status = try check("scan JPEG data") { message, length in
+      let status = sjt_splice_index(state, flat, Int32(clamping: rects.count), message, length)
+      reason = String(cString: message)
+      return status
+    }
+    switch status {
+    case 0: return .ready
+    case 2: return .damaged(reason)
+    default: return .notHandled(reason)
+    }
+  }
+
+  /// Makes splice rectangle `k` the coefficients that `decode` and `replace` work on, in its own coordinates: false,
+  /// with the photo still open as it was, when a DC difference at one of its rows' starts cannot be coded with the
+  /// photo's table.
+  func openSplice(_ k: Int) throws -> Bool {
+    try check("read JPEG data") { sjt_splice_open(state, Int32(clamping: k), $0, $1) } == 0
+  }
+
+  /// Encodes the splice rectangle opened last with the photo's own Huffman tables, for `writeSplice`.
+  func encodeSplice() throws {
+    try check("encode JPEG data") { sjt_splice_encode(state, $0, $1) }
+  }
+
+  /// Writes the photo spliced to the open file `fd` (still the caller's), named `target` in messages: false, with
+  /// nothing written, when a seam's DC difference cannot be coded with the photo's table.
+  func writeSplice(to fd: Int32, named target: String, orientation: Int) throws -> Bool {
+    try check("write \(target)") { sjt_splice_write(state, fd, Int32(clamping: orientation), $0, $1) } == 0
+  }
+
   /// Lets go of the file and its coefficients; the buffers stay for the next job.
   func close() {
     sjt_close(state)

@@ -11,6 +11,8 @@ struct JPEGSettings {
   let maxFileBytes: Int
   /// See `Renderer.copiesRestartIntervals`.
   let copiesRestartIntervals: Bool
+  /// See `Renderer.splicesScans`.
+  let splicesScans: Bool
   /// See `Renderer.codesRegionsDirectly`.
   let codesRegionsDirectly: Bool
   /// See `Renderer.stripHeight`.

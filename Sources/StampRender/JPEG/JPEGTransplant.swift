@@ -106,8 +106,13 @@ enum JPEGTransplant {
       {
         return (.restartIntervals, staged)
       }
+      if settings.splicesScans, facts.restartInterval == 0, !facts.progressive,
+        let staged = try edit.bySplice(regions, orientation: orientation, to: target)
+      {
+        return (.spliced, staged)
+      }
       try codec.readCoefficients()
-      for region in regions { try edit.redraw(region, spanTop: 0) }
+      for region in regions { try edit.redraw(region, origin: (0, 0)) }
       let staged = try AtomicFile.stage(target, registry: settings.context.temporaries) {
         try codec.write(to: $0.rawValue, named: target.display, orientation: orientation)
       }
@@ -143,7 +148,7 @@ enum JPEGTransplant {
         let bottom = min(span.rows.upperBound * blocks.mcuHeight, height)
         try codec.openSpan(first: span.firstInterval, count: span.intervals, height: bottom - top)
         for region in regions where span.rows.contains(region.top) {
-          try redraw(region, spanTop: top)
+          try redraw(region, origin: (0, top))
         }
         try codec.encodeSpan(orientation: orientation)
       }
@@ -152,14 +157,42 @@ enum JPEGTransplant {
       }
     }
 
+    /// The edit for a baseline file without restart markers: each region's MCUs are cut out of the photo's scan,
+    /// read, edited and encoded again, and every other MCU is copied as bits (see `sjt_splice_index`). Nil when
+    /// that cannot be done (not a file the splice takes, its data found damaged, a seam its table cannot code),
+    /// with nothing written, so the whole-coefficient edit can follow on the file as it was opened (and report any
+    /// damage in libjpeg's words). Returns the output staged.
+    func bySplice(_ regions: [GridRect], orientation: Int, to target: OutputTarget) throws -> StagedFile? {
+      // With nothing to draw, one MCU still goes through libjpeg: its JPEG gives the output its header.
+      let rects = regions.isEmpty ? [GridRect(left: 0, top: 0, width: 1, height: 1)] : regions
+      guard try codec.indexSplice(rects) == .ready else { return nil }
+      for (k, rect) in rects.enumerated() {
+        guard try codec.openSplice(k) else { return nil }
+        let pixels = blocks.pixels(of: rect)
+        if !regions.isEmpty { try redraw(rect, origin: (pixels.left, pixels.top)) }
+        try codec.encodeSplice()
+      }
+      struct Unspliceable: Error {}
+      do {
+        return try AtomicFile.stage(target, registry: settings.context.temporaries) { file in
+          guard try codec.writeSplice(to: file.rawValue, named: target.display, orientation: orientation) else {
+            throw Unspliceable()
+          }
+        }
+      } catch is Unspliceable {
+        return nil
+      }
+    }
+
     /// Composites the layers over one region (iMCUs in the photo; regions hold every layer they touch whole) and
-    /// puts the blocks that changed back into the coefficients being edited, whose first row is the photo's row
-    /// `spanTop`; a tall region strip by strip (see `Renderer.stripHeight`).
-    func redraw(_ region: GridRect, spanTop: Int) throws {
+    /// puts the blocks that changed back into the coefficients being edited, whose top-left pixel is the photo's
+    /// `origin`; a tall region strip by strip (see `Renderer.stripHeight`).
+    func redraw(_ region: GridRect, origin: (left: Int, top: Int)) throws {
       let rows = settings.stripHeight / blocks.mcuHeight
       let strips = blocks.strips(of: region, rows: rows, margin: blocks.regionMargin).map { strip in
         let rect = blocks.pixels(of: strip.decode)
-        let local = GridRect(left: rect.left, top: rect.top - spanTop, width: rect.width, height: rect.height)
+        let local = GridRect(
+          left: rect.left - origin.left, top: rect.top - origin.top, width: rect.width, height: rect.height)
         let top = strip.rows.lowerBound * blocks.mcuHeight
         let bottom = min(strip.rows.upperBound * blocks.mcuHeight, blocks.height)
         return (rect: rect, local: local, rows: (top - rect.top)..<(bottom - rect.top))

@@ -6,6 +6,9 @@ package enum RenderPath: Equatable, Sendable, CustomStringConvertible {
   case transplant
   /// Only the restart intervals under the stamps decoded and encoded again, every other one copied byte for byte.
   case restartIntervals
+  /// Only the MCUs under the stamps decoded and encoded again, every other one copied as bits from the photo's scan
+  /// (a baseline photo without restart markers).
+  case spliced
   /// The photo decoded, composited and encoded again by libvips.
   case libvips(Reason)
 
@@ -53,11 +56,12 @@ package enum RenderPath: Equatable, Sendable, CustomStringConvertible {
     return .transplant
   }
 
-  /// The report's name for the path: "lossless", "restart-intervals" or "pixels".
+  /// The report's name for the path: "lossless", "restart-intervals", "spliced" or "pixels".
   package var name: String {
     switch self {
     case .transplant: return "lossless"
     case .restartIntervals: return "restart-intervals"
+    case .spliced: return "spliced"
     case .libvips: return "pixels"
     }
   }
@@ -81,6 +85,7 @@ package enum RenderPath: Equatable, Sendable, CustomStringConvertible {
     switch self {
     case .transplant: return "DCT-domain transplant"
     case .restartIntervals: return "DCT-domain transplant by restart intervals"
+    case .spliced: return "DCT-domain transplant spliced into the photo's scan"
     case .libvips(let reason): return "libvips (\(reason))"
     }
   }

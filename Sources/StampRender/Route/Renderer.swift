@@ -21,6 +21,9 @@ package struct Renderer: Sendable {
   /// For a JPEG with restart markers, copy the intervals no stamp touches instead of decoding and encoding their
   /// coefficients (see `JPEGTransplant`). Off only in tests, which compare the two.
   var copiesRestartIntervals = true
+  /// For a baseline JPEG without restart markers, copy the MCUs no stamp touches as bits instead of decoding and
+  /// encoding every coefficient (see `JPEGTransplant`). Off only in tests and benches, which compare the two.
+  var splicesScans = true
   /// Decode and encode the JPEG path's regions straight between coefficients and pixels with libjpeg's own
   /// transforms, instead of writing each as a small JPEG and reading it back (the same pixels and coefficients;
   /// see `sjt_set_direct`). Off only in tests, which compare the two.
@@ -89,7 +92,7 @@ package struct Renderer: Sendable {
   var jpegSettings: JPEGSettings {
     JPEGSettings(
       context: context, compositor: compositor, inputs: inputs, maxPixels: maxPixels, maxFileBytes: maxFileBytes,
-      copiesRestartIntervals: copiesRestartIntervals, codesRegionsDirectly: codesRegionsDirectly,
+      copiesRestartIntervals: copiesRestartIntervals, splicesScans: splicesScans, codesRegionsDirectly: codesRegionsDirectly,
       stripHeight: stripHeight)
   }
 

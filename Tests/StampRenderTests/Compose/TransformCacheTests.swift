@@ -56,9 +56,9 @@ extension TransformCacheTests {
       placement: PlacedStamp(id: "s", center: StampPoint(48, 48), size: StampSize(20, 60), scale: 1, rotation: 10))
     var renderer = Renderer()
     renderer.stripHeight = 16
-    #expect(try renderer.render(plan, to: fixtures.path("one.jpg")) == .transplant)
+    #expect(try renderer.render(plan, to: fixtures.path("one.jpg")) == .spliced)
     #expect(renderer.cache.transforms.kept == 0)
-    #expect(try renderer.render(plan, to: fixtures.path("two.jpg")) == .transplant)
+    #expect(try renderer.render(plan, to: fixtures.path("two.jpg")) == .spliced)
     #expect(renderer.cache.transforms.kept == 1)
   }
 }

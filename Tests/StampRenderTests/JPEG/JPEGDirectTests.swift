@@ -161,8 +161,8 @@ struct JPEGDirectTests {
     let plan = RenderPlan(base: base, stamp: stamp, placement: placement)
     var old = Renderer()
     old.codesRegionsDirectly = false
-    #expect(try JPEGTransplant.transplant(plan, to: fixtures.path("new.jpg"), with: Renderer()) == .transplant)
-    #expect(try JPEGTransplant.transplant(plan, to: fixtures.path("old.jpg"), with: old) == .transplant)
+    #expect(try JPEGTransplant.transplant(plan, to: fixtures.path("new.jpg"), with: Renderer()) == .spliced)
+    #expect(try JPEGTransplant.transplant(plan, to: fixtures.path("old.jpg"), with: old) == .spliced)
     let (a, b) = (try Pixels(fixtures.path("new.jpg")), try Pixels(fixtures.path("old.jpg")))
     let squared = zip(a.samples, b.samples).reduce(0.0) { $0 + pow(Double($1.0) - Double($1.1), 2) }
     let psnr = squared == 0 ? Double.infinity : 10 * log10(255 * 255 / (squared / Double(a.samples.count)))

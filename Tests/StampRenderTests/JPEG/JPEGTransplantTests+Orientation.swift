@@ -13,8 +13,8 @@ extension JPEGTransplantTests {
   /// edges: every pixel it redrew is, to the level, what libjpeg alone makes of the same edit, that is the photo's
   /// own blocks, and in each block the output changed, libjpeg's encoding (the photo's tables and sampling) of the
   /// pixel path's picture turned back into the stored frame by EXIF's definitions.
-  @Test(arguments: 1...8)
-  func eachOrientationRedrawsWhatLibjpegEncodes(_ orientation: Int) throws {
+  @Test(arguments: 1...8, [true, false])
+  func eachOrientationRedrawsWhatLibjpegEncodes(_ orientation: Int, splicing: Bool) throws {
     let fixtures = try Fixtures()
     defer { fixtures.remove() }
     let (width, height) = (203, 157)
@@ -40,7 +40,8 @@ extension JPEGTransplantTests {
       })
     let output = fixtures.path("out.jpg")
     let picture = fixtures.path("out.png")
-    #expect(try Renderer().render(plan, to: output) == .transplant)
+    let (renderer, path) = JPEGTransplantTests.renderer(splicing: splicing)
+    #expect(try renderer.render(plan, to: output) == path)
     try Renderer().render(plan, to: picture)
     let upright = try Pixels(picture)
     try #require(upright.width == uprightWidth && upright.height == uprightHeight && upright.bands >= 3)

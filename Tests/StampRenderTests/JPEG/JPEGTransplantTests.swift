@@ -20,8 +20,15 @@ struct JPEGTransplantTests {
     return result
   }
 
-  @Test(arguments: [Subsampling.none, .half])
-  func untouchedBlocksAreBitExactAndOnlyStampedOnesChange(_ subsampling: Subsampling) throws {
+  /// Both lossless ways a baseline photo can take: its scan spliced (the default), or every coefficient read.
+  static func renderer(splicing: Bool) -> (Renderer, RenderPath) {
+    var renderer = Renderer()
+    renderer.splicesScans = splicing
+    return (renderer, splicing ? .spliced : .transplant)
+  }
+
+  @Test(arguments: [Subsampling.none, .half], [true, false])
+  func untouchedBlocksAreBitExactAndOnlyStampedOnesChange(_ subsampling: Subsampling, splicing: Bool) throws {
     let fixtures = try Fixtures()
     defer { fixtures.remove() }
     let base = try fixtures.jpeg(
@@ -42,7 +49,8 @@ struct JPEGTransplantTests {
           placement: PlacedStamp(id: "s", center: StampPoint(5, 5), size: StampSize(20, 20), scale: 1, rotation: 45)),
       ])
     let output = fixtures.path("out.jpg")
-    #expect(try JPEGTransplant.transplant(plan, to: output, with: Renderer()) == .transplant)
+    let (renderer, path) = Self.renderer(splicing: splicing)
+    #expect(try JPEGTransplant.transplant(plan, to: output, with: renderer) == path)
     // The red stamp covers [80, 120) x [65, 95), the turned square reaches 10 sqrt 2 = 14.1 from (5, 5); bicubic
     // reaches one pixel further. No other pixel may change, so no block away from these may change.
     let touched = [
@@ -73,8 +81,8 @@ struct JPEGTransplantTests {
 
   /// A 150 x 107 photo ends inside its last iMCU column and row: a stamp clipped there is drawn up to the last
   /// pixel, and blocks away from it stay the source's.
-  @Test(arguments: [Subsampling.none, .half])
-  func stampAtRaggedEdgesIsDrawnToTheLastPixel(_ subsampling: Subsampling) throws {
+  @Test(arguments: [Subsampling.none, .half], [true, false])
+  func stampAtRaggedEdgesIsDrawnToTheLastPixel(_ subsampling: Subsampling, splicing: Bool) throws {
     let fixtures = try Fixtures()
     defer { fixtures.remove() }
     let base = try fixtures.jpeg("base.jpg", width: 150, height: 107, subsampling: subsampling) {
@@ -85,7 +93,8 @@ struct JPEGTransplantTests {
       base: base, stamp: red,
       placement: PlacedStamp(id: "r", center: StampPoint(145, 103), size: StampSize(30, 30), scale: 1, rotation: 0))
     let output = fixtures.path("out.jpg")
-    #expect(try JPEGTransplant.transplant(plan, to: output, with: Renderer()) == .transplant)
+    let (renderer, path) = Self.renderer(splicing: splicing)
+    #expect(try JPEGTransplant.transplant(plan, to: output, with: renderer) == path)
     let pixels = try Pixels(output)
     #expect(pixels.width == 150 && pixels.height == 107)
     for (x, y) in [(149, 106), (134, 92), (140, 100)] {

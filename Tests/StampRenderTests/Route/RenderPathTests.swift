@@ -110,7 +110,7 @@ struct RenderPathTests {
         .path
         == .libvips(.outputNotJPEG))
     #expect(!FileManager.default.fileExists(atPath: out))
-    #expect(try JPEGTransplant.transplant(empty, to: out, with: renderer) == .transplant)
+    #expect(try JPEGTransplant.transplant(empty, to: out, with: renderer) == .spliced)
     #expect(
       try renderer.render(RenderPlan(base: progressive, stamps: []), to: fixtures.path("p-out.jpg")) == .transplant)
     #expect(try renderer.render(empty, to: fixtures.path("q.jpg"), quality: 80) == .libvips(.explicitQuality))
