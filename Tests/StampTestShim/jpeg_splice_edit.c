@@ -85,6 +85,8 @@ static int sjo_masks_make(sjo_masks *m, sjo_area area, int k, const sjo_edit *ed
                                                                          (uint32_t) c, (uint32_t) i)
                                                                        >> 7
                                                                        & 1);
+    // At least one block of each component, so that an edit of a rectangle of few blocks still changes one.
+    if (edit->mask == SJO_MASK_SOME && m->lengths[c]) m->mask[c][0] = 1;
   }
   return 0;
 }

@@ -71,7 +71,6 @@ extension JPEGSpliceTests {
     let state = try SpliceState()
     let rects = [MCURect(photo.mcusWide / 2, photo.mcusHigh / 2, 2, 1)]
     let path = fixtures.path("damaged.jpg")
-    var refused = 0
     for (what, copy) in copies {
       try Data(copy).write(to: URL(fileURLWithPath: path))
       let run = try BothWays(fixtures, state.pointer, photo: path, rects: rects, edit: spliceEdits[0].1)
@@ -81,18 +80,17 @@ extension JPEGSpliceTests {
       if index == 2 {
         #expect(!cText(run.outcome.splice_message).isEmpty, "\(what): damage reported without a message")
       }
-      if warned || what.hasPrefix("cut") {
-        #expect(index == 1 || index == 2, "\(what): libjpeg warns, the index took it")
+      // Every cut, removed stuffing and marker put in makes libjpeg warn; most flipped bits do not (Huffman codes
+      // fall back into step), and then the splice must agree with libjpeg's reading of the copy.
+      if warned || !what.hasPrefix("bit flipped") {
+        #expect(index == 1 || index == 2, "\(what): libjpeg warns \(warned), the index took it")
       }
       if index == 0 {
         // Only a copy libjpeg reads cleanly, and then the splice must agree with libjpeg's reading of it.
         try run.expectSameAsWholePhoto(photo: path, rects: rects, changed: true, what)
       } else {
-        refused += 1
         #expect(!FileManager.default.fileExists(atPath: run.spliced), "\(what): a spliced output was left")
       }
     }
-    // Most copies are damaged beyond reading: the test reaches the refusals it is about.
-    #expect(refused > copies.count / 2, "\(refused) of \(copies.count) copies refused")
   }
 }

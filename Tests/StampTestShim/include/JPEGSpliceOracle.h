@@ -54,7 +54,8 @@ enum {
 enum {
   /// Every block of the rectangle.
   SJO_MASK_ALL = 0,
-  /// About half, chosen by a hash of the seed, the rectangle, the component and the block.
+  /// About half, chosen by a hash of the seed, the rectangle, the component and the block; always the first block of
+  /// each component.
   SJO_MASK_SOME = 1,
   /// None: the rectangle's own blocks written back.
   SJO_MASK_NONE = 2,
