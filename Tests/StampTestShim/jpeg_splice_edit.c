@@ -37,6 +37,19 @@ static sjo_area sjo_area_of(const int *rect, const sjt_header *header, int hmax,
   return a;
 }
 
+// The part of a rectangle's area an edit works on, as an offset (`*dx`, `*dy`) into it and a size: all of it, or
+// with `inset` from its second MCU column and row where it has them.
+static sjo_area sjo_region_of(sjo_area area, const int *rect, const sjo_edit *edit, int hmax, int vmax, int *dx,
+  int *dy) {
+  *dx = edit->inset && rect[2] > 1 ? 8 * hmax : 0;
+  *dy = edit->inset && rect[3] > 1 ? 8 * vmax : 0;
+  area.x += *dx;
+  area.y += *dy;
+  area.width -= *dx;
+  area.height -= *dy;
+  return area;
+}
+
 // The change of rectangle `k`'s pixels (`area`'s size, in its own coordinates).
 static void sjo_change(unsigned char *rgb, sjo_area area, int k, const sjo_edit *edit, int hmax, int vmax) {
   unsigned char paint = (edit->seed & 1) ? 0 : 255;
@@ -197,7 +210,9 @@ int sjo_edit_both_ways(struct sjt_state *state, const char *photo, const int *re
     snprintf(outcome->splice_step, sizeof outcome->splice_step, "index");
   } else {
     for (int k = 0; k < count; k++) {
-      sjo_area area = sjo_area_of(rects + 4 * k, &header, hmax, vmax);
+      int dx, dy;
+      sjo_area area = sjo_region_of(sjo_area_of(rects + 4 * k, &header, hmax, vmax), rects + 4 * k, edit, hmax, vmax,
+        &dx, &dy);
       size_t bytes = (size_t) area.width * area.height * 3;
       if (bytes > largest) {
         free(rgb);
@@ -213,7 +228,7 @@ int sjo_edit_both_ways(struct sjt_state *state, const char *photo, const int *re
         snprintf(outcome->splice_step, sizeof outcome->splice_step, "open of rectangle %d", k);
         break;
       }
-      status = sjo_edit_area(s, 0, 0, area, k, edit, &header, hmax, vmax, rgb, changed, outcome->splice_step,
+      status = sjo_edit_area(s, dx, dy, area, k, edit, &header, hmax, vmax, rgb, changed, outcome->splice_step,
         sizeof outcome->splice_step, sm, sl);
       if (status) {
         outcome->spliced = status;
@@ -237,8 +252,8 @@ int sjo_edit_both_ways(struct sjt_state *state, const char *photo, const int *re
   if (outcome->spliced) unlink(spliced);
 
   // On the whole photo's coefficients: after a refusal on the same opened file, as the product does; else anew.
-  outcome->same_open = !edit->whole_only && outcome->index != 0;
-  if (!edit->whole_only && outcome->index == 0) {
+  outcome->same_open = !edit->whole_only && (outcome->index != 0 || edit->whole_after_splice);
+  if (!edit->whole_only && !outcome->same_open) {
     sjt_close(s);
     int status = sjo_open(s, photo, &header, tm, tl);
     if (status) {
@@ -264,7 +279,8 @@ int sjo_edit_both_ways(struct sjt_state *state, const char *photo, const int *re
       result = 0;
       goto done;
     }
-    sjo_area area = sjo_area_of(rects + 4 * k, &header, hmax, vmax);
+    int dx, dy;
+    sjo_area area = sjo_region_of(sjo_area_of(r, &header, hmax, vmax), r, edit, hmax, vmax, &dx, &dy);
     size_t bytes = (size_t) area.width * area.height * 3;
     if (bytes > largest) {
       free(rgb);

@@ -86,6 +86,38 @@ extension JPEGSpliceTests {
     #expect(try compareCoefficients(run.whole, photo).differing > 0)
   }
 
+  /// When a splice cannot be written after its rectangles were opened and encoded (a seam's DC difference its table
+  /// cannot code), the whole-coefficient edit follows on the same opened file: it must read the whole photo again,
+  /// not the last rectangle's JPEG, and write what it writes on the file opened afresh, byte for byte.
+  @Test(
+    "The whole-photo edit after a splice on the same opened file is the one made alone",
+    arguments: SplicePhoto.samplings.filter { ["4:2:0", "4:1:1", "grey", "RGB-coded"].contains($0.name) })
+  func wholePhotoEditAfterASplice(_ sampling: SamplingCase) throws {
+    let fixtures = try Fixtures()
+    defer { fixtures.remove() }
+    let state = try SpliceState()
+    for (width, height) in [(33, 31), (250, 173)] {
+      let photo = SplicePhoto(sampling: sampling, width: width, height: height)
+      let path = try photo.write(fixtures)
+      let rects = [MCURect(0, 0, 1, 1), MCURect(photo.mcusWide / 2, photo.mcusHigh / 2, 1, 1)]
+      var edit = spliceEdits[0].1
+      edit.whole_after_splice = 1
+      let run = try BothWays(fixtures, state.pointer, photo: path, rects: rects, edit: edit)
+      let label = "\(photo.testDescription)"
+      try run.expectSameAsWholePhoto(photo: path, rects: rects, changed: true, label)
+      #expect(run.outcome.same_open == 1)
+      var alone = spliceEdits[0].1
+      alone.whole_only = 1
+      let reference = try BothWays(
+        fixtures, state.pointer, photo: path, rects: rects, edit: alone, outputs: ("unused.jpg", "alone.jpg"))
+      try #require(run.outcome.transcoded == 0 && reference.outcome.transcoded == 0, "\(label)")
+      #expect(
+        try Data(contentsOf: URL(fileURLWithPath: run.whole))
+          == Data(contentsOf: URL(fileURLWithPath: reference.whole)),
+        "\(label): the whole-photo edit after the splice differs from the one made alone")
+    }
+  }
+
   /// Tables of the photo's own that code every symbol, with codes other than the standard ones: the splice takes
   /// them, writes them back (the copied MCUs are coded with them), and the oracle holds.
   @Test("A photo's own complete Huffman tables are kept", arguments: SplicePhoto.samplings)

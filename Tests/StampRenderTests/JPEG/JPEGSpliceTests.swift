@@ -99,7 +99,8 @@ struct SplicePhoto: CustomTestStringConvertible, Sendable {
 
 /// The edits every layout is tried with: a pattern over every block or over some, the right-most MCUs of each row
 /// painted black or white (their DC far from the photo's, which the next MCU's difference is coded against), the
-/// first MCU painted, and no change at all (blocks encoded again from their own decode).
+/// first MCU painted, no change (blocks encoded again from their own decode), no block replaced (the rectangle's own
+/// coefficients encoded again), and a pattern over a region of the rectangle at an offset from its origin.
 let spliceEdits: [(String, sjo_edit)] = [
   (
     "a pattern, every block",
@@ -121,11 +122,18 @@ let spliceEdits: [(String, sjo_edit)] = [
     "the first MCU white", sjo_edit(edit: Int32(SJO_EDIT_FIRST_MCU), mask: Int32(SJO_MASK_ALL), seed: 6, orientation: 1)
   ),
   ("no change", sjo_edit(edit: Int32(SJO_EDIT_NONE), mask: Int32(SJO_MASK_ALL), seed: 7, orientation: 1)),
+  ("nothing replaced", sjo_edit(edit: Int32(SJO_EDIT_NONE), mask: Int32(SJO_MASK_NONE), seed: 8, orientation: 1)),
+  (
+    "a pattern from the second MCU column and row",
+    sjo_edit(edit: Int32(SJO_EDIT_PATTERN), mask: Int32(SJO_MASK_SOME), seed: 9, orientation: 1, inset: true)
+  ),
 ]
 
 extension sjo_edit {
-  init(edit: Int32, mask: Int32, seed: UInt32, orientation: Int32) {
-    self.init(edit: edit, mask: mask, seed: seed, orientation: orientation, whole_only: 0)
+  init(edit: Int32, mask: Int32, seed: UInt32, orientation: Int32, inset: Bool = false) {
+    self.init(
+      edit: edit, mask: mask, seed: seed, orientation: orientation, whole_only: 0, whole_after_splice: 0,
+      inset: inset ? 1 : 0)
   }
 }
 

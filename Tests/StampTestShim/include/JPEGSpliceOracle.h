@@ -69,6 +69,12 @@ typedef struct {
   int orientation;
   /// 1: the whole-coefficient edit alone, no splice tried (the reference for a transcode that follows a refusal).
   int whole_only;
+  /// 1: the whole-coefficient edit follows the splice on the same opened file even when the splice succeeded (as it
+  /// does when a seam's DC difference cannot be coded), instead of on the file opened again.
+  int whole_after_splice;
+  /// 1: the region decoded and replaced in each rectangle starts at its second MCU column and its second MCU row
+  /// (where it has them) and runs to its end: at an offset from the rectangle's origin, as a strip of it is.
+  int inset;
 } sjo_edit;
 
 /// What happened on each path.
@@ -87,8 +93,8 @@ typedef struct {
   int transcoded;
   char transcode_step[40];
   char transcode_message[256];
-  /// 1 when the whole-coefficient edit followed the splice's refusal on the same opened file (as the product does),
-  /// 0 when it opened the file again.
+  /// 1 when the whole-coefficient edit followed the splice on the same opened file (after a refusal, as the product
+  /// does, or with `whole_after_splice`), 0 when it opened the file again.
   int same_open;
   /// Samples of the rectangles' decoded pixels (before the edit) on which the splice's decode, in the rectangle's
   /// coordinates, differs from the whole photo's, in the photo's: they decode the same blocks, so 0.
