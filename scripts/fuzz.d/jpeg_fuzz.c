@@ -189,7 +189,8 @@ static int splice_rects(const uint8_t *t, int wide, int high, int *rects) {
 }
 
 // The oracle. The input's last 20 bytes choose the rectangles (12 bytes; with an odd byte 12, taken as they are,
-// mostly ones the index must refuse), the edit, the mask, the seed and the orientation.
+// mostly ones the index must refuse), the edit, the mask, the seed, the orientation, whether the region edited starts
+// inside each rectangle, and whether the whole-photo edit follows the splice on the same opened file.
 static void splice_against_libjpeg(const uint8_t *data, size_t size) {
   int wide, high;
   if (size < 20 || !splice_grid(&wide, &high)) return;
@@ -202,7 +203,8 @@ static void splice_against_libjpeg(const uint8_t *data, size_t size) {
   } else {
     count = splice_rects(t, wide, high, rects);
   }
-  sjo_edit edit = {t[14] % 4, t[15] % 3, t[16], 1 + t[17] % 8, 0};
+  sjo_edit edit = {.edit = t[14] % 4, .mask = t[15] % 3, .seed = t[16], .orientation = 1 + t[17] % 8,
+    .inset = t[14] >> 4 & 1, .whole_after_splice = t[15] >> 4 & 1};
   sjo_outcome outcome;
   if (sjo_edit_both_ways(state, in_path, rects, count, &edit, spliced_path, whole_path, &outcome)) return;
   if (outcome.bad_rects_taken) abort();
@@ -211,6 +213,9 @@ static void splice_against_libjpeg(const uint8_t *data, size_t size) {
   sjo_difference source;
   // The index took the file: libjpeg must read it without a warning (damage must be refused).
   if (sjo_compare(in_path, in_path, NULL, 0, &source, message, sizeof message) || source.warnings[0]) abort();
+  // A splice step that fails (-1) where the whole-photo edit of the same file succeeds fails a job that would have
+  // rendered: only a DC difference its table cannot code (1) lets the product fall back.
+  if (outcome.spliced < 0 && outcome.transcoded == 0) abort();
   if (outcome.spliced || outcome.transcoded) return;
   if (outcome.pixels_differ) abort();
   sjo_difference same, outside;
