@@ -102,12 +102,17 @@ int sjt_intervals(const unsigned char *data, size_t length, size_t from, size_t 
   }
 }
 
-// Marks in `seen` the symbols `table` codes.
-static void sjt_symbols(const JHUFF_TBL *table, unsigned char seen[256]) {
+// Marks in `seen` the symbols `table` codes; 0 when it codes one twice (libjpeg's decoder takes such a table, its
+// encoder refuses it), else 1.
+static int sjt_symbols(const JHUFF_TBL *table, unsigned char seen[256]) {
   memset(seen, 0, 256);
   int n = 0;
   for (int l = 1; l <= 16; l++) n += table->bits[l];
-  for (int i = 0; i < n && i < 256; i++) seen[table->huffval[i]] = 1;
+  for (int i = 0; i < n && i < 256; i++) {
+    if (seen[table->huffval[i]]) return 0;
+    seen[table->huffval[i]] = 1;
+  }
+  return 1;
 }
 
 int sjt_tables_complete(struct jpeg_decompress_struct *d) {
@@ -119,10 +124,10 @@ int sjt_tables_complete(struct jpeg_decompress_struct *d) {
     JHUFF_TBL *dc = d->dc_huff_tbl_ptrs[dc_no];
     JHUFF_TBL *ac = d->ac_huff_tbl_ptrs[ac_no];
     if (!dc || !ac) return 0;
-    sjt_symbols(dc, seen);
+    if (!sjt_symbols(dc, seen)) return 0;
     for (int v = 0; v <= 11; v++)
       if (!seen[v]) return 0;
-    sjt_symbols(ac, seen);
+    if (!sjt_symbols(ac, seen)) return 0;
     if (!seen[0x00] || !seen[0xF0]) return 0;
     for (int run = 0; run < 16; run++)
       for (int size = 1; size <= 10; size++)

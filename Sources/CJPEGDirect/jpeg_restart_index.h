@@ -44,8 +44,8 @@ int sjt_intervals(const unsigned char *data, size_t length, size_t from, size_t 
 
 /// True when every Huffman table the scan of `d` (a header read) uses codes every symbol baseline data can need (DC
 /// categories 0-11; AC end-of-block, run-of-16 and each run 0-15 with each size 1-10), as the standard tables of
-/// cameras and of libjpeg's defaults do: then any edit encodes with the photo's own tables. An optimized table may
-/// lack codes.
+/// cameras and of libjpeg's defaults do, and none codes a symbol twice (libjpeg's encoder refuses that): then any edit
+/// encodes with the photo's own tables. An optimized table may lack codes.
 struct jpeg_decompress_struct;
 int sjt_tables_complete(struct jpeg_decompress_struct *d);
 

@@ -19,7 +19,8 @@ package struct JobOutcome: Sendable, Equatable {
   package var seconds: Double
   /// Under `--resume`, why the job was skipped or rendered (`skipped: up to date`, `redone: job changed`, ...).
   package var resume: String?
-  /// How the main output was made, when it was: "lossless", "restart-intervals" or "pixels" (`RenderPath.name`).
+  /// How the main output was made, when it was: "lossless", "restart-intervals", "spliced" or "pixels"
+  /// (`RenderPath.name`).
   package var path: String?
   /// Why a JPEG photo written as JPEG with no quality was re-encoded from pixels (`RenderPath.fallback`).
   package var fallback: String?

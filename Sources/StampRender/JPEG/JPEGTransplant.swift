@@ -165,6 +165,10 @@ enum JPEGTransplant {
     func bySplice(_ regions: [GridRect], orientation: Int, to target: OutputTarget) throws -> StagedFile? {
       // With nothing to draw, one MCU still goes through libjpeg: its JPEG gives the output its header.
       let rects = regions.isEmpty ? [GridRect(left: 0, top: 0, width: 1, height: 1)] : regions
+      // The scan costs about a third of decoding and encoding every coefficient: past two thirds of the photo under
+      // the stamps, the whole-photo edit is the cheaper one.
+      let covered = rects.reduce(0) { $0 + $1.width * $1.height }
+      guard covered * 3 <= blocks.mcusWide * blocks.mcusHigh * 2 else { return nil }
       guard try codec.indexSplice(rects) == .ready else { return nil }
       for (k, rect) in rects.enumerated() {
         guard try codec.openSplice(k) else { return nil }

@@ -92,8 +92,8 @@ package struct Renderer: Sendable {
   var jpegSettings: JPEGSettings {
     JPEGSettings(
       context: context, compositor: compositor, inputs: inputs, maxPixels: maxPixels, maxFileBytes: maxFileBytes,
-      copiesRestartIntervals: copiesRestartIntervals, splicesScans: splicesScans, codesRegionsDirectly: codesRegionsDirectly,
-      stripHeight: stripHeight)
+      copiesRestartIntervals: copiesRestartIntervals, splicesScans: splicesScans,
+      codesRegionsDirectly: codesRegionsDirectly, stripHeight: stripHeight)
   }
 
   /// Refuses a photo file over `maxFileBytes`, from the size of the file held open, before any of it is read.

@@ -98,11 +98,11 @@ struct BatchRunnerTests {
       """)
     let outcomes = try BatchRunner(options: BatchOptions(outputFolder: w.path("out"))).run(try w.jobs("m.json"))
     #expect(outcomes.map(\.status) == [.ok, .ok, .ok])
-    #expect(outcomes.map(\.path) == ["lossless", "pixels", "pixels"])
+    #expect(outcomes.map(\.path) == ["spliced", "pixels", "pixels"])
     #expect(outcomes.map(\.fallback) == [nil, nil, "quantization"])
     #expect(
       outcomes[2].jsonLine.hasSuffix(#""path": "pixels", "fallback": "quantization"}"#), "\(outcomes[2].jsonLine)")
-    #expect(outcomes[0].jsonLine.hasSuffix(#""path": "lossless", "fallback": null}"#), "\(outcomes[0].jsonLine)")
+    #expect(outcomes[0].jsonLine.hasSuffix(#""path": "spliced", "fallback": null}"#), "\(outcomes[0].jsonLine)")
     #expect(Summary(outcomes).fallbackLine == "1 job fell back from the lossless JPEG path to pixels: 1 quantization")
     #expect(Summary(Array(outcomes.prefix(2))).fallbackLine == nil)
   }

@@ -59,7 +59,7 @@ extension RenderCommand {
       .value(
         "--report", "FILE|-",
         "write one JSON line per job (id, status ok/failed/skipped, outputs, error, seconds, path "
-          + "lossless/restart-intervals/pixels, fallback: why a JPEG was re-encoded from pixels: colour-space, "
+          + "lossless/restart-intervals/spliced/pixels, fallback: why a JPEG was re-encoded from pixels: colour-space, "
           + "precision, sampling, quantization, or \"damaged: \" and libjpeg's message; with --resume, why it was "
           + "skipped or rendered: \"resume\": \"skipped: up to date\", \"redone: job changed\", \"redone: input "
           + "changed\", ...); it lists exactly the outputs on disk. If it cannot be written (a full disk), the job's "

@@ -57,7 +57,7 @@ struct BatchCommandTests {
         + #"{"id": "b", "base": "in/zero.jpg", "output": "b.jpg"}]}"#)
     let result = try cli.run(["render", "m.json", "--out", "out", "--jobs", "1", "--report", "-"])
     #expect(result.status == 0, "\(result.stderr)")
-    #expect(result.stdout.contains(#""id": "a""#) && result.stdout.contains(#""path": "lossless", "fallback": null"#))
+    #expect(result.stdout.contains(#""id": "a""#) && result.stdout.contains(#""path": "spliced", "fallback": null"#))
     #expect(result.stdout.contains(#""path": "pixels", "fallback": "quantization""#), "\(result.stdout)")
     #expect(result.stderr.contains("1 job fell back from the lossless JPEG path to pixels: 1 quantization\n"))
     let quiet = try cli.run(["render", "m.json", "--out", "again", "--quiet"])
