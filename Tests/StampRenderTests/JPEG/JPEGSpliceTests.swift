@@ -270,3 +270,24 @@ extension JPEGSpliceTests {
     }
   }
 }
+
+extension JPEGSpliceTests {
+  /// Every other MCU a rectangle of its own, as a checkerboard: a seam at every MCU, copied runs of one MCU between
+  /// re-encoded ones, hundreds of rectangles in one splice.
+  @Test("A checkerboard of single-MCU rectangles reads as the whole-photo edit", arguments: SplicePhoto.samplings)
+  func checkerboardOfSingleMCUs(_ sampling: SamplingCase) throws {
+    let fixtures = try Fixtures()
+    defer { fixtures.remove() }
+    let photo = SplicePhoto(sampling: sampling, width: 250, height: 173)
+    let path = try photo.write(fixtures)
+    var rects: [MCURect] = []
+    for y in 0..<photo.mcusHigh {
+      for x in 0..<photo.mcusWide where (x + y) % 2 == 0 { rects.append(MCURect(x, y, 1, 1)) }
+    }
+    let state = try SpliceState()
+    for (name, edit) in [spliceEdits[1], spliceEdits[3]] {
+      let run = try BothWays(fixtures, state.pointer, photo: path, rects: rects, edit: edit)
+      try run.expectSameAsWholePhoto(photo: path, rects: rects, changed: true, "\(rects.count) rectangles, \(name)")
+    }
+  }
+}
