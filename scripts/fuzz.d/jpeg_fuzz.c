@@ -139,6 +139,14 @@ static void scan_bytes(const uint8_t *data, size_t size) {
   if (status == SJS_DAMAGED && (result.damage_mcu < 0 || result.damage_mcu > result.mcu_count)) abort();
 }
 
+// A disagreement with libjpeg: said on one line (what, and each path's last step), then a crash for libFuzzer.
+static void finding(const char *what, const sjo_outcome *o) {
+  fprintf(stderr, "splice oracle: %s (index %d; splice: %s returned %d: %s; whole-photo edit: %s returned %d: %s)\n",
+    what, o->index, o->splice_step, o->spliced, o->splice_message, o->transcode_step, o->transcoded,
+    o->transcode_message);
+  abort();
+}
+
 // The photo's MCU grid, from its header; 0 when the file is not one to edit (as RenderPath.choose decides).
 static int splice_grid(int *wide, int *high) {
   char message[512];
@@ -207,22 +215,32 @@ static void splice_against_libjpeg(const uint8_t *data, size_t size) {
     .inset = t[14] >> 4 & 1, .whole_after_splice = t[15] >> 4 & 1};
   sjo_outcome outcome;
   if (sjo_edit_both_ways(state, in_path, rects, count, &edit, spliced_path, whole_path, &outcome)) return;
-  if (outcome.bad_rects_taken) abort();
-  if (outcome.index != 0) return;
+  if (outcome.bad_rects_taken) finding("the index took rectangles it must refuse", &outcome);
   char message[512];
-  sjo_difference source;
+  sjo_difference whole, source, same, outside;
+  // The whole-photo edit reads the photo with libjpeg, which warned of nothing (a warning fails it): its output
+  // must read as cleanly, and as the photo outside the rectangles. (libjpeg's encoder codes a DC difference past
+  // 2047, which no table has, without complaint, and what follows reads as other coefficients.)
+  if (outcome.transcoded == 0
+      && (sjo_compare(whole_path, in_path, rects, count, &whole, message, sizeof message) || whole.warnings[0]))
+    finding("the whole-photo edit wrote a file libjpeg reads with a warning", &outcome);
+  if (outcome.transcoded == 0 && whole.differing)
+    finding("the whole-photo edit changed blocks outside the rectangles", &outcome);
+  if (outcome.index != 0) return;
   // The index took the file: libjpeg must read it without a warning (damage must be refused).
-  if (sjo_compare(in_path, in_path, NULL, 0, &source, message, sizeof message) || source.warnings[0]) abort();
+  if (sjo_compare(in_path, in_path, NULL, 0, &source, message, sizeof message) || source.warnings[0])
+    finding("the index took a file libjpeg finds damaged", &outcome);
   // A splice step that fails (-1) where the whole-photo edit of the same file succeeds fails a job that would have
   // rendered: only a DC difference its table cannot code (1) lets the product fall back.
-  if (outcome.spliced < 0 && outcome.transcoded == 0) abort();
+  if (outcome.spliced < 0 && outcome.transcoded == 0) finding("a splice step failed, the whole-photo edit did not", &outcome);
   if (outcome.spliced || outcome.transcoded) return;
-  if (outcome.pixels_differ) abort();
-  sjo_difference same, outside;
-  if (sjo_compare(spliced_path, whole_path, NULL, 0, &same, message, sizeof message)) abort();
-  if (same.differing || same.warnings[0] || same.warnings[1]) abort();
-  if (sjo_compare(spliced_path, in_path, rects, count, &outside, message, sizeof message)) abort();
-  if (outside.differing) abort();
+  if (outcome.pixels_differ) finding("the splice decoded a rectangle's pixels otherwise", &outcome);
+  if (sjo_compare(spliced_path, whole_path, NULL, 0, &same, message, sizeof message))
+    finding("libjpeg refuses the spliced output", &outcome);
+  if (same.warnings[0]) finding("libjpeg warns reading the spliced output", &outcome);
+  if (same.differing) finding("spliced and whole-photo edits differ in a block", &outcome);
+  if (sjo_compare(spliced_path, in_path, rects, count, &outside, message, sizeof message) || outside.differing)
+    finding("the spliced output differs from the photo outside the rectangles", &outcome);
 }
 
 // Calls out of order on an indexed file: each must be refused (-1), and nothing written.
