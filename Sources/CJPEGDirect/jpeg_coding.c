@@ -72,8 +72,8 @@ static void sjt_copy_table(struct jpeg_compress_struct *e, JHUFF_TBL **to, const
   memcpy((*to)->huffval, from->huffval, sizeof from->huffval);
 }
 
-int sjt_encode_part(sjt_state *s, int orientation, size_t source_length, unsigned char **data, unsigned long *size,
-  char *message, size_t length) {
+int sjt_encode_part(sjt_state *s, int orientation, unsigned restart_interval, size_t source_length,
+  unsigned char **data, unsigned long *size, char *message, size_t length) {
   // Our own buffer, roomy enough that libjpeg need not grow it (when it does, it hands back one of its own and
   // leaves ours alone, so ours is always ours to free).
   unsigned long capacity = (unsigned long) source_length * 2 + 65536 + s->icc_len;
@@ -101,7 +101,7 @@ int sjt_encode_part(sjt_state *s, int orientation, size_t source_length, unsigne
     e->comp_info[c].ac_tbl_no = d->comp_info[c].ac_tbl_no;
   }
   e->optimize_coding = FALSE;
-  e->restart_interval = d->restart_interval;
+  e->restart_interval = restart_interval;
   e->restart_in_rows = 0;
   jpeg_mem_dest(e, data, size);
   jpeg_write_coefficients(e, s->coefficients);

@@ -60,10 +60,16 @@ typedef struct {
 /// Scans as sjs_scan does, into a frame the caller provides (its tables stay there for sjs_recode), storing points
 /// either every `stride`-th MCU's or, when `rows` is not NULL, those of the MCU rows it marks (`rows[y]` non-zero for
 /// y < row_count): for the k-th marked row, its MCUs' starts at points[k * (mcus_wide + 1) + x] and the point after
-/// its last MCU at points[k * (mcus_wide + 1) + mcus_wide]. A marked row whose points do not fit in `capacity` is
+/// its last MCU (before a restart marker that follows it) at points[k * (mcus_wide + 1) + mcus_wide]. A marked row whose points do not fit in `capacity` is
 /// not stored (check `result->points`, the count of entries written).
 int sjs_scan_into(const unsigned char *data, size_t length, long stride, const unsigned char *rows, long row_count,
   sjs_point *points, size_t capacity, sjs_result *result, sjs_frame *frame);
+
+/// As sjs_scan_into with `rows` (stride 1), in two threads when that pays: a second one scans from the middle of the
+/// data (from byte `split_at`; 0: the middle, and only with two processors or more and 2 MB of data or more;
+/// SIZE_MAX: one thread) and the results are the same as one thread's, bit for bit (see jpeg_scan.c).
+int sjs_scan_split(const unsigned char *data, size_t length, const unsigned char *rows, long row_count,
+  sjs_point *points, size_t capacity, sjs_result *result, sjs_frame *frame, size_t split_at);
 
 /// Places the reader at file bit `bit` of `data` (a point of a scan).
 void sjs_seek(sjs_reader *r, const unsigned char *data, size_t length, uint64_t bit);

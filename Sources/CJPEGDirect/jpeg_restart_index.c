@@ -115,16 +115,29 @@ static int sjt_symbols(const JHUFF_TBL *table, unsigned char seen[256]) {
   return 1;
 }
 
+// Component c's DC and AC tables as its scan names them; 0 when a number is out of range or a table is missing (the
+// scan header's table numbers are not checked by libjpeg until it decodes: they may be up to 15).
+static int sjt_component_tables(struct jpeg_decompress_struct *d, int c, JHUFF_TBL **dc, JHUFF_TBL **ac) {
+  int dc_no = d->comp_info[c].dc_tbl_no, ac_no = d->comp_info[c].ac_tbl_no;
+  if (dc_no < 0 || dc_no >= NUM_HUFF_TBLS || ac_no < 0 || ac_no >= NUM_HUFF_TBLS) return 0;
+  *dc = d->dc_huff_tbl_ptrs[dc_no];
+  *ac = d->ac_huff_tbl_ptrs[ac_no];
+  return *dc && *ac;
+}
+
+int sjt_tables_encodable(struct jpeg_decompress_struct *d) {
+  unsigned char seen[256];
+  JHUFF_TBL *dc, *ac;
+  for (int c = 0; c < d->num_components; c++)
+    if (!sjt_component_tables(d, c, &dc, &ac) || !sjt_symbols(dc, seen) || !sjt_symbols(ac, seen)) return 0;
+  return 1;
+}
+
 int sjt_tables_complete(struct jpeg_decompress_struct *d) {
   unsigned char seen[256];
+  JHUFF_TBL *dc, *ac;
   for (int c = 0; c < d->num_components; c++) {
-    // The scan header's table numbers are not checked by libjpeg until it decodes (they may be up to 15).
-    int dc_no = d->comp_info[c].dc_tbl_no, ac_no = d->comp_info[c].ac_tbl_no;
-    if (dc_no < 0 || dc_no >= NUM_HUFF_TBLS || ac_no < 0 || ac_no >= NUM_HUFF_TBLS) return 0;
-    JHUFF_TBL *dc = d->dc_huff_tbl_ptrs[dc_no];
-    JHUFF_TBL *ac = d->ac_huff_tbl_ptrs[ac_no];
-    if (!dc || !ac) return 0;
-    if (!sjt_symbols(dc, seen)) return 0;
+    if (!sjt_component_tables(d, c, &dc, &ac) || !sjt_symbols(dc, seen)) return 0;
     for (int v = 0; v <= 11; v++)
       if (!seen[v]) return 0;
     if (!sjt_symbols(ac, seen)) return 0;
@@ -170,6 +183,10 @@ int sjt_restart_index(sjt_state *s, int *interval, char *message, size_t length)
 int sjt_restart_check(sjt_state *s, char *message, size_t length) {
   sjt_restarts *r = &s->restarts;
   if (!s->opened || !r->indexed) return snprintf(message, length, "no restart intervals indexed"), -1;
+  // The scanner checks every interval for less than libjpeg's read costs; libjpeg reads them only when it cannot
+  // clear them, so that whatever fails does so in libjpeg's words (sjt_scan_clean).
+  if (sjt_scan_clean(s)) return 0;
+  s->libjpeg_checks++;
   if (setjmp(s->error.jump)) return sjt_report(s, s->error.text, message, length);
   // The whole file again from its start, whatever the decompressor read last (a span): the index and the file's
   // bytes are all the spans need afterwards, and each span is read from a source of its own.

@@ -48,6 +48,9 @@ int sjt_intervals(const unsigned char *data, size_t length, size_t from, size_t 
 /// encodes with the photo's own tables. An optimized table may lack codes.
 struct jpeg_decompress_struct;
 int sjt_tables_complete(struct jpeg_decompress_struct *d);
+/// True when every Huffman table the scan of `d` uses is defined and codes no symbol twice: libjpeg's encoder takes it
+/// (it may still lack a code a given edit needs).
+int sjt_tables_encodable(struct jpeg_decompress_struct *d);
 
 /// Forgets the restart index and frees the re-encoded spans; buffers stay for the next file.
 void sjt_restarts_clear(sjt_restarts *r);

@@ -91,7 +91,8 @@ int sjt_span_encode(sjt_state *s, int orientation, char *message, size_t length)
   if (!s->coefficients || !r->span_count) return snprintf(message, length, "no span opened"), -1;
   unsigned char *data = NULL;
   unsigned long size = 0;
-  if (sjt_encode_part(s, orientation, (size_t) r->mini_length, &data, &size, message, length)) return -1;
+  unsigned interval = s->src.restart_interval;
+  if (sjt_encode_part(s, orientation, interval, (size_t) r->mini_length, &data, &size, message, length)) return -1;
   int pushed = sjt_span_push(r, data, size);
   if (pushed < 0) return snprintf(message, length, "out of memory"), -1;
   if (pushed > 0) return snprintf(message, length, "the span's restart intervals came out unexpectedly"), -1;

@@ -4,6 +4,10 @@
 // second entropy decoding of the whole file. Decoded with libjpeg's defaults, as libvips decodes: the same pixels.
 // The libvips image over it is CVipsGlue's (vips_jpeg_stream.c).
 
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE  // TEMP_FAILURE_RETRY (unistd.h): a call interrupted by a signal is made again
+#endif
+
 #include "JPEGRows.h"
 
 #include <errno.h>
@@ -42,9 +46,7 @@ static boolean sjr_fill(j_decompress_ptr d) {
   size_t want = SJR_BUFFER;
   if ((size_t) r->offset >= r->limit) want = 0;
   else if (r->limit - (size_t) r->offset < want) want = r->limit - (size_t) r->offset;
-  ssize_t got;
-  do got = want ? pread(r->fd, r->buffer, want, r->offset) : 0;
-  while (got < 0 && errno == EINTR);
+  ssize_t got = want ? TEMP_FAILURE_RETRY(pread(r->fd, r->buffer, want, r->offset)) : 0;
   if (got < 0) sjt_errors_throw(&r->error, "read error: %s", strerror(errno));
   if (got == 0) {
     // The data ends before the image does: warned (and so failed) as libjpeg's own readers do.

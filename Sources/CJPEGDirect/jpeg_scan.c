@@ -1,8 +1,13 @@
 #include "JPEGScan.h"
 #include "jpeg_huffman.h"
 
+#include <pthread.h>
+#include <sched.h>
+#include <stdatomic.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 // The baseline entropy scanner (JPEGScan.h). It decodes every Huffman symbol and skips the magnitude bits: no
 // coefficient is stored. Where the data is damaged it stops where libjpeg would warn, so that "damaged" here means
@@ -302,6 +307,76 @@ static int sjs_trailer(const unsigned char *d, size_t n, size_t code_at, sjs_res
   }
 }
 
+// Decodes one MCU, adding its DC differences to dc; 0, or a damage kind.
+static inline __attribute__((always_inline)) int sjs_mcu(sjs_reader *r, const sjs_frame *f, int dc[4]) {
+  for (int b = 0; b < f->count; b++) {
+    int c = f->blocks[b];
+    int s = 0, bad;
+    unsigned bits = 0;
+    if ((bad = sjs_decode(r, &f->tables[0][f->dc[c]], &s)) != 0) return bad;
+    if (s) {
+      if ((bad = sjs_take(r, s, &bits)) != 0) return bad;
+      int diff = (bits >> (s - 1)) ? (int) bits : (int) bits - (1 << s) + 1;
+      dc[c] = (int) ((unsigned) dc[c] + (unsigned) diff);
+    }
+    const sjs_table *act = &f->tables[1][f->ac[c]];
+    // The bit count in a local between fills: kept in memory (r is passed by address) it would put a store and a
+    // load into every symbol's chain of dependent steps, about a third of the scan's time.
+    uint64_t acc = r->acc;
+    int held = r->bits;
+    for (int k = 1; k < 64;) {
+      if (held < 32) {
+        r->bits = held;
+        sjs_fill(r);
+        acc = r->acc;
+        held = r->bits;
+      }
+      if (held >= SJS_MULTI) {
+        unsigned e = act->multi[(acc >> (held - SJS_MULTI)) & ((1u << SJS_MULTI) - 1)];
+        int advance = (int) (e >> 4 & 127);
+        // Only when the block cannot end among them: at index 64 the next bits are the next block's.
+        if (e && k + advance < 64) {
+          held -= (int) (e & 15);
+          k += advance;
+          if (e >> 11) break;
+          continue;
+        }
+      }
+      if (held >= SJS_LOOKAHEAD) {
+        unsigned e = act->skip[(acc >> (held - SJS_LOOKAHEAD)) & ((1u << SJS_LOOKAHEAD) - 1)];
+        if (e) {
+          int used = (int) (e & 31), advance = (int) (e >> 5);
+          if (used > held) return sjs_short(r);
+          held -= used;
+          if (advance == SJS_EOB) break;
+          k += advance;
+          if (k > 64) return SJS_DAMAGE_RUN_PAST_END;
+          continue;
+        }
+      }
+      r->bits = held;
+      if ((bad = sjs_decode(r, act, &s)) != 0) return bad;
+      int run = s >> 4, size = s & 15;
+      if (size) {
+        k += run;
+        if (k > 63) return SJS_DAMAGE_RUN_PAST_END;
+        if ((bad = sjs_take(r, size, &bits)) != 0) return bad;
+        k++;
+      } else if (run == 15) {
+        k += 16;
+        if (k > 64) return SJS_DAMAGE_RUN_PAST_END;
+      } else {
+        held = r->bits;
+        break;
+      }
+      acc = r->acc;
+      held = r->bits;
+    }
+    r->bits = held;
+  }
+  return 0;
+}
+
 static int sjs_damaged(sjs_result *res, int kind, long mcu, size_t offset) {
   res->status = SJS_DAMAGED;
   res->damage = kind;
@@ -324,8 +399,105 @@ int sjs_scan(const unsigned char *data, size_t length, long stride, sjs_point *p
   return status;
 }
 
+// The second half of a scan in two (sjs_scan_split): a thread that decodes MCUs from a byte in the middle of the data,
+// its state there guessed (an MCU starts at that byte's first bit; every predictor 0), recording where each MCU it
+// decodes starts. A wrong guess decodes garbage for a while: where that breaks a rule (a code not in the table, a
+// run past the block's end) it guesses again from there. Huffman codes fall back into step with the true decoding
+// within a few symbols, and then so does the MCU structure: the first thread, scanning from the start, stops at the
+// first MCU it starts where a record of the second starts too (the same bit, so the same state from there on, the
+// predictors apart by a constant) and takes the rest from the records.
+enum { SJS_SPLIT_MINIMUM = 2 << 20 };  // entropy-coded bytes below which one thread scans
+
+typedef struct {
+  const unsigned char *data;
+  size_t length, start;
+  const sjs_frame *f;
+  sjs_point *rec;
+  long capacity;
+  _Atomic long published;  // records written
+  _Atomic int done;  // the thread has ended
+  _Atomic int cancel;  // the first thread no longer needs it
+  long last_guess;  // the first record after the last guess made again
+  long end;  // the record of where decoding stopped at a marker or the data's end (-1: stopped otherwise)
+} sjs_guess;
+
+static void *sjs_guess_run(void *argument) {
+  sjs_guess *g = argument;
+  sjs_reader r;
+  sjs_seek(&r, g->data, g->length, (uint64_t) g->start * 8);
+  int dc[4] = {0, 0, 0, 0};
+  long n = 0;
+  g->end = -1;
+  while (!atomic_load_explicit(&g->cancel, memory_order_relaxed) && n < g->capacity) {
+    g->rec[n].bit = sjs_position(&r);
+    memcpy(g->rec[n].dc, dc, sizeof dc);
+    atomic_store_explicit(&g->published, ++n, memory_order_release);
+    uint64_t before = g->rec[n - 1].bit;
+    int bad = sjs_mcu(&r, g->f, dc);
+    if (!bad) continue;
+    if (bad == SJS_DAMAGE_HIT_MARKER || bad == SJS_DAMAGE_ENDED) {
+      g->end = n - 1;
+      break;
+    }
+    // Out of step: guess again from here (at least a bit further on, so that it ends).
+    g->last_guess = n;
+    memset(dc, 0, sizeof dc);
+    if (sjs_position(&r) <= before) {
+      sjs_seek(&r, g->data, g->length, before + 1);
+    }
+  }
+  atomic_store_explicit(&g->done, 1, memory_order_release);
+  return NULL;
+}
+
+static int sjs_scan_core(const unsigned char *data, size_t length, long stride, const unsigned char *rows,
+  long row_count, sjs_point *points, size_t capacity, sjs_result *res, sjs_frame *frame, sjs_guess *guess);
+static int sjs_scan_mcus(const unsigned char *data, size_t length, long stride, const unsigned char *rows,
+  long row_count, sjs_point *points, size_t capacity, sjs_result *res, const sjs_frame *f, sjs_guess *g);
+
 int sjs_scan_into(const unsigned char *data, size_t length, long stride, const unsigned char *rows, long row_count,
   sjs_point *points, size_t capacity, sjs_result *res, sjs_frame *frame) {
+  return sjs_scan_core(data, length, stride, rows, row_count, points, capacity, res, frame, NULL);
+}
+
+int sjs_scan_split(const unsigned char *data, size_t length, const unsigned char *rows, long row_count,
+  sjs_point *points, size_t capacity, sjs_result *res, sjs_frame *frame, size_t split_at) {
+  if (split_at == SIZE_MAX || !data || length < 4)
+    return sjs_scan_core(data, length, 1, rows, row_count, points, capacity, res, frame, NULL);
+  if (split_at == 0) {
+    long cores = sysconf(_SC_NPROCESSORS_ONLN);
+    if (cores < 2 || length < SJS_SPLIT_MINIMUM)
+      return sjs_scan_core(data, length, 1, rows, row_count, points, capacity, res, frame, NULL);
+    split_at = length / 2;
+  }
+  if (split_at >= length) return sjs_scan_core(data, length, 1, rows, row_count, points, capacity, res, frame, NULL);
+  sjs_guess *g = calloc(1, sizeof *g);
+  if (!g) return sjs_scan_core(data, length, 1, rows, row_count, points, capacity, res, frame, NULL);
+  g->data = data;
+  g->length = length;
+  g->start = split_at;
+  g->f = frame;
+  int status = sjs_scan_core(data, length, 1, rows, row_count, points, capacity, res, frame, g);
+  free(g->rec);
+  free(g);
+  return status;
+}
+
+int sjs_scan_marked(const unsigned char *data, size_t length, const unsigned char *rows, long row_count,
+  sjs_point *points, size_t capacity, size_t split_at, sjs_result *result) {
+  sjs_frame *frame = calloc(1, sizeof *frame);
+  if (!frame) {
+    memset(result, 0, sizeof *result);
+    result->damage_mcu = -1;
+    return sjs_not_handled(result, "out of memory");
+  }
+  int status = sjs_scan_split(data, length, rows, row_count, points, capacity, result, frame, split_at);
+  free(frame);
+  return status;
+}
+
+static int sjs_scan_core(const unsigned char *data, size_t length, long stride, const unsigned char *rows,
+  long row_count, sjs_point *points, size_t capacity, sjs_result *res, sjs_frame *frame, sjs_guess *guess) {
   memset(res, 0, sizeof *res);
   res->damage_mcu = -1;
   res->reason = "";
@@ -368,15 +540,63 @@ int sjs_scan_into(const unsigned char *data, size_t length, long stride, const u
   res->restart_interval = f->restart;
   res->entropy_start = entropy;
   f->count = count;
+  if (!guess || f->restart || guess->start <= entropy)
+    return sjs_scan_mcus(data, length, stride, rows, row_count, points, capacity, res, f, NULL);
+  // Records for the MCUs the second thread may decode: the photo's, and some for its guesses before it falls in
+  // step (beyond them it stops, and the first thread scans on alone). Only what it writes is touched.
+  guess->capacity = res->mcu_count + 4096;
+  guess->rec = malloc((size_t) guess->capacity * sizeof *guess->rec);
+  pthread_t thread;
+  if (!guess->rec || pthread_create(&thread, NULL, sjs_guess_run, guess) != 0)
+    return sjs_scan_mcus(data, length, stride, rows, row_count, points, capacity, res, f, NULL);
+  int status = sjs_scan_mcus(data, length, stride, rows, row_count, points, capacity, res, f, guess);
+  atomic_store_explicit(&guess->cancel, 1, memory_order_relaxed);
+  pthread_join(thread, NULL);
+  return status;
+}
 
+// Waits until the second thread has a record at or past `bit`, or has ended; the index of the first such record
+// (its published count when none).
+static long sjs_guess_find(sjs_guess *g, long from, uint64_t bit) {
+  for (;;) {
+    int done = atomic_load_explicit(&g->done, memory_order_acquire);
+    long published = atomic_load_explicit(&g->published, memory_order_acquire);
+    while (from < published && g->rec[from].bit < bit) from++;
+    if (from < published || done) return from;
+    sched_yield();
+  }
+}
+
+static int sjs_scan_mcus(const unsigned char *data, size_t length, long stride, const unsigned char *rows,
+  long row_count, sjs_point *points, size_t capacity, sjs_result *res, const sjs_frame *f, sjs_guess *g) {
+  long wide = res->mcus_wide;
   sjs_reader r;
   r.data = data;
   r.length = length;
-  sjs_reset(&r, entropy);
+  sjs_reset(&r, res->entropy_start);
   int dc[4] = {0, 0, 0, 0};
   long ri = f->restart;
   long row_at = -1, marked = 0;  // with `rows`: where the current row's points go (-1: nowhere), rows marked so far
+  // With a second thread (sjs_scan_split): the next of its records to compare, and once in step with it, the record
+  // of MCU m is rec[base + m - from] and its predictors are apart from the true ones by `apart`.
+  long next = 0, base = -1, from = 0;
+  unsigned apart[4] = {0, 0, 0, 0};
   for (long m = 0; m < res->mcu_count; m++) {
+    uint64_t here;
+    if (base >= 0) {
+      const sjs_point *q = &g->rec[base + m - from];
+      here = q->bit;
+      for (int c = 0; c < 4; c++) dc[c] = (int) ((unsigned) q->dc[c] + apart[c]);
+    } else {
+      here = sjs_position(&r);
+    }
+    // The point after the last MCU of a marked row: before a restart marker that may follow it.
+    if (rows && m % wide == 0 && row_at >= 0) {
+      sjs_point *pt = &points[row_at + wide];
+      pt->bit = here;
+      memcpy(pt->dc, dc, sizeof dc);
+      res->points = (long) row_at + wide + 1;
+    }
     if (ri > 0 && m > 0 && m % ri == 0) {
       size_t code_at = 0;
       int bad = sjs_to_marker(&r, &code_at);
@@ -385,16 +605,10 @@ int sjs_scan_into(const unsigned char *data, size_t length, long stride, const u
         return sjs_damaged(res, SJS_DAMAGE_WRONG_MARKER, m, code_at);
       sjs_reset(&r, code_at + 1);
       memset(dc, 0, sizeof dc);
+      here = sjs_position(&r);  // the MCU starts after the marker
     }
     if (rows) {
       if (m % wide == 0) {
-        // The point after the last MCU of the row before, when that row is marked.
-        if (row_at >= 0) {
-          sjs_point *pt = &points[row_at + wide];
-          pt->bit = sjs_position(&r);
-          memcpy(pt->dc, dc, sizeof dc);
-          res->points = (long) row_at + wide + 1;
-        }
         long y = m / wide;
         row_at = -1;
         if (y < row_count && rows[y]) {
@@ -404,81 +618,44 @@ int sjs_scan_into(const unsigned char *data, size_t length, long stride, const u
       }
       if (row_at >= 0) {
         sjs_point *pt = &points[row_at + m % wide];
-        pt->bit = sjs_position(&r);
+        pt->bit = here;
         memcpy(pt->dc, dc, sizeof dc);
       }
     } else if (m % stride == 0 && (size_t) (m / stride) < capacity) {
       sjs_point *pt = &points[m / stride];
-      pt->bit = sjs_position(&r);
+      pt->bit = here;
       memcpy(pt->dc, dc, sizeof dc);
       res->points = m / stride + 1;
     }
-    for (int b = 0; b < count; b++) {
-      int c = blocks[b];
-      int s = 0, bad;
-      unsigned bits = 0;
-      if ((bad = sjs_decode(&r, &f->tables[0][f->dc[c]], &s)) != 0) return sjs_damaged(res, bad, m, r.pos);
-      if (s) {
-        if ((bad = sjs_take(&r, s, &bits)) != 0) return sjs_damaged(res, bad, m, r.pos);
-        int diff = (bits >> (s - 1)) ? (int) bits : (int) bits - (1 << s) + 1;
-        dc[c] = (int) ((unsigned) dc[c] + (unsigned) diff);
+    if (g && base < 0 && here >= (uint64_t) g->start * 8) {
+      next = sjs_guess_find(g, next, here);
+      if (next < atomic_load_explicit(&g->published, memory_order_acquire) && g->rec[next].bit == here) {
+        // In step: the second thread decodes from here as this one would. Its records hold the rest when it
+        // went on to the end without guessing again and stopped at the data's end after the right count.
+        while (!atomic_load_explicit(&g->done, memory_order_acquire)) sched_yield();
+        if (g->end >= 0 && g->last_guess <= next && g->end - next == res->mcu_count - m) {
+          base = next;
+          from = m;
+          for (int c = 0; c < 4; c++) apart[c] = (unsigned) dc[c] - (unsigned) g->rec[next].dc[c];
+        }
+        g = base >= 0 ? g : NULL;
+      } else if (atomic_load_explicit(&g->done, memory_order_acquire)
+                 && next >= atomic_load_explicit(&g->published, memory_order_acquire)) {
+        g = NULL;  // it ended without falling in step: this thread scans on alone
       }
-      const sjs_table *act = &f->tables[1][f->ac[c]];
-      // The bit count in a local between fills: kept in memory (r is passed by address) it would put a store and a
-      // load into every symbol's chain of dependent steps, about a third of the scan's time.
-      uint64_t acc = r.acc;
-      int held = r.bits;
-      for (int k = 1; k < 64;) {
-        if (held < 32) {
-          r.bits = held;
-          sjs_fill(&r);
-          acc = r.acc;
-          held = r.bits;
-        }
-        if (held >= SJS_MULTI) {
-          unsigned e = act->multi[(acc >> (held - SJS_MULTI)) & ((1u << SJS_MULTI) - 1)];
-          int advance = (int) (e >> 4 & 127);
-          // Only when the block cannot end among them: at index 64 the next bits are the next block's.
-          if (e && k + advance < 64) {
-            held -= (int) (e & 15);
-            k += advance;
-            if (e >> 11) break;
-            continue;
-          }
-        }
-        if (held >= SJS_LOOKAHEAD) {
-          unsigned e = act->skip[(acc >> (held - SJS_LOOKAHEAD)) & ((1u << SJS_LOOKAHEAD) - 1)];
-          if (e) {
-            int used = (int) (e & 31), advance = (int) (e >> 5);
-            if (used > held) return sjs_damaged(res, sjs_short(&r), m, r.pos);
-            held -= used;
-            if (advance == SJS_EOB) break;
-            k += advance;
-            if (k > 64) return sjs_damaged(res, SJS_DAMAGE_RUN_PAST_END, m, r.pos);
-            continue;
-          }
-        }
-        r.bits = held;
-        if ((bad = sjs_decode(&r, act, &s)) != 0) return sjs_damaged(res, bad, m, r.pos);
-        int run = s >> 4, size = s & 15;
-        if (size) {
-          k += run;
-          if (k > 63) return sjs_damaged(res, SJS_DAMAGE_RUN_PAST_END, m, r.pos);
-          if ((bad = sjs_take(&r, size, &bits)) != 0) return sjs_damaged(res, bad, m, r.pos);
-          k++;
-        } else if (run == 15) {
-          k += 16;
-          if (k > 64) return sjs_damaged(res, SJS_DAMAGE_RUN_PAST_END, m, r.pos);
-        } else {
-          held = r.bits;
-          break;
-        }
-        acc = r.acc;
-        held = r.bits;
-      }
-      r.bits = held;
     }
+    if (base >= 0) {
+      res->mcus_scanned = m + 1;
+      continue;
+    }
+    int bad = sjs_mcu(&r, f, dc);
+    if (bad) return sjs_damaged(res, bad, m, r.pos);
     res->mcus_scanned = m + 1;
+  }
+  if (base >= 0) {
+    const sjs_point *q = &g->rec[base + res->mcu_count - from];
+    for (int c = 0; c < 4; c++) dc[c] = (int) ((unsigned) q->dc[c] + apart[c]);
+    sjs_seek(&r, data, length, q->bit);
   }
   res->end_bit = sjs_position(&r);
   memcpy(res->end_dc, dc, sizeof dc);

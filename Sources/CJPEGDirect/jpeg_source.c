@@ -1,3 +1,6 @@
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE  // TEMP_FAILURE_RETRY (unistd.h): a call interrupted by a signal is made again
+#endif
 #include <errno.h>
 #include <setjmp.h>
 #include <stdint.h>
@@ -10,6 +13,7 @@
 #include <jpeglib.h>
 
 #include "ICCProfile.h"
+#include "JPEGScan.h"
 #include "JPEGTransplant.h"
 #include "jpeg_arrays.h"
 #include "jpeg_state.h"
@@ -41,8 +45,7 @@ static int sjt_slurp(sjt_state *s, int fd, size_t max_bytes, char *message, size
       s->file = grown;
       s->file_cap = cap;
     }
-    ssize_t n = pread(fd, s->file + s->file_len, s->file_cap - s->file_len, (off_t) s->file_len);
-    if (n < 0 && errno == EINTR) continue;
+    ssize_t n = TEMP_FAILURE_RETRY(pread(fd, s->file + s->file_len, s->file_cap - s->file_len, (off_t) s->file_len));
     if (n < 0) return snprintf(message, length, "read error: %s", strerror(errno)), -1;
     if (n == 0) break;
     s->file_len += (size_t) n;
@@ -137,8 +140,26 @@ void sjt_read_to_end(struct jpeg_decompress_struct *d) {
   jpeg_finish_decompress(d);
 }
 
+int sjt_scan_clean(const sjt_state *s) {
+  sjs_result r;
+  if (sjs_scan(s->file, s->file_len, 1, NULL, 0, &r) != SJS_OK) return 0;
+  // Raised during the scan or before it: libjpeg's read fails at once, as it did before the scanner.
+  if (s->error.stop && sjs_stop_raised(s->error.stop)) return 0;
+  // The scan ends at a marker (entropy_end is its first 0xFF); fill bytes, then EOI, and libjpeg reads no further.
+  size_t at = r.entropy_end;
+  while (at < s->file_len && s->file[at] == 0xFF) at++;
+  return at > r.entropy_end && at < s->file_len && s->file[at] == 0xD9;
+}
+
+unsigned long sjt_libjpeg_checks(const sjt_state *s) { return s->libjpeg_checks; }
+
 int sjt_skim(sjt_state *s, char *message, size_t length) {
   if (!s->opened) return snprintf(message, length, "no file opened"), -1;
+  if (sjt_scan_clean(s)) {
+    sjt_close(s);
+    return 0;
+  }
+  s->libjpeg_checks++;
   if (setjmp(s->error.jump)) return sjt_report(s, s->error.text, message, length);
   sjt_read_to_end(&s->src);
   sjt_close(s);

@@ -128,7 +128,10 @@ static void sjp_copy(sjp_writer *w, const unsigned char *d, size_t n, uint64_t a
   if (b <= a) return;
   size_t i = (size_t) (a >> 3), last = (size_t) (b >> 3);
   int skip = (int) (a & 7), tail = (int) (b & 7);
-  if (last > n || (tail && last >= n)) return;
+  if (last > n || (tail && last >= n)) {
+    w->failed = 1;  // not points of a scan of `d`
+    return;
+  }
   if (i == last) {
     sjp_put(w, d[i] >> (8 - tail), tail - skip);
     return;
@@ -136,7 +139,7 @@ static void sjp_copy(sjp_writer *w, const unsigned char *d, size_t n, uint64_t a
   sjp_put(w, d[i], 8 - skip);
   i = sjp_next(d, n, i);
   while (i < last) {
-    if (last - i >= 8) {
+    if (last - i >= 8 && i + 8 <= n) {
       uint64_t v = sjp_load(d + i);
       if (!sjp_has_ff(v)) {
         sjp_put64(w, v);
@@ -147,7 +150,11 @@ static void sjp_copy(sjp_writer *w, const unsigned char *d, size_t n, uint64_t a
     sjp_put(w, d[i], 8);
     i = sjp_next(d, n, i);
   }
-  if (tail && i == last) sjp_put(w, d[last] >> (8 - tail), tail);
+  if (i != last) {
+    w->failed = 1;
+    return;
+  }
+  if (tail) sjp_put(w, d[last] >> (8 - tail), tail);
 }
 
 // The size category of a DC difference (bits of its magnitude).

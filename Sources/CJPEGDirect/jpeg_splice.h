@@ -66,6 +66,7 @@ typedef struct {
 /// The opened file's splice: its scan, the rectangles, their encodings.
 typedef struct {
   int indexed;  // 1 once sjt_splice_index succeeded for the opened file
+  int complete;  // 1 when the photo's tables code every symbol an edit can need (else each rectangle is checked)
   sjs_frame *frame;  // the photo's tables and MCU (kept across files)
   sjs_frame *part_frame;  // a rectangle encoding's, checked against the photo's
   sjs_result scan;

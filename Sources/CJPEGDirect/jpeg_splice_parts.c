@@ -83,7 +83,9 @@ int sjt_splice_index(sjt_state *s, const int *rects, int count, char *message, s
   sjt_splice *p = &s->splice;
   sjt_splice_clear(p);
   if (!s->opened) return snprintf(message, length, "no file opened"), -1;
-  if (!rects || count < 1 || count > 65536) return snprintf(message, length, "no rectangles, or too many"), -1;
+  if (!rects || count < 1) return snprintf(message, length, "no rectangles"), -1;
+  // Checked pairwise below: beyond this many, the whole-coefficient edit.
+  if (count > 4096) return snprintf(message, length, "more than 4096 rectangles"), 1;
   struct jpeg_decompress_struct *d = &s->src;
   if (s->reading_part) return snprintf(message, length, "a part of the photo is open, not the photo"), -1;
   if (d->progressive_mode) return snprintf(message, length, "progressive"), 1;
@@ -93,7 +95,10 @@ int sjt_splice_index(sjt_state *s, const int *rects, int count, char *message, s
   if (d->num_components < 1 || d->num_components > 4) return snprintf(message, length, "1 to 4 components"), 1;
   if (d->num_components == 1 && (d->comp_info[0].h_samp_factor != 1 || d->comp_info[0].v_samp_factor != 1))
     return snprintf(message, length, "a grey photo sampled other than 1 x 1"), 1;
-  if (!sjt_tables_complete(d)) return snprintf(message, length, "Huffman tables lacking codes an edit may need"), 1;
+  if (!sjt_tables_encodable(d)) return snprintf(message, length, "Huffman tables libjpeg cannot encode with"), 1;
+  // Tables fitted to the photo (an "optimized" JPEG) may lack a code an edit needs: each rectangle is checked
+  // before it is encoded (sjt_part_codable).
+  p->complete = sjt_tables_complete(d);
   p->mcu_width = 8 * d->max_h_samp_factor;
   p->mcu_height = 8 * d->max_v_samp_factor;
   p->wide = ((long) d->image_width + p->mcu_width - 1) / p->mcu_width;
@@ -128,14 +133,20 @@ int sjt_splice_index(sjt_state *s, const int *rects, int count, char *message, s
   }
   if (!p->frame && !(p->frame = malloc(sizeof *p->frame))) return snprintf(message, length, "out of memory"), -1;
 
-  int status = sjs_scan_into(s->file, s->file_len, 1, p->marks, p->high, p->points, p->point_capacity, &p->scan,
-    p->frame);
+  int status = sjs_scan_split(s->file, s->file_len, p->marks, p->high, p->points, p->point_capacity, &p->scan,
+    p->frame, 0);
   if (status == SJS_NOT_HANDLED) return snprintf(message, length, "%s", p->scan.reason), 1;
   if (status == SJS_DAMAGED)
     return snprintf(message, length, "corrupt data in MCU %ld at byte %zu", p->scan.damage_mcu,
              p->scan.damage_offset), 2;
   if (p->scan.mcus_wide != p->wide || p->scan.mcus_high != p->high || p->scan.points != (long) needed)
     return snprintf(message, length, "the scan's MCUs are not libjpeg's"), 1;
+  // Segments between the scan and EOI are skipped by the scan and read by libjpeg, which may warn of them (a JFIF
+  // segment of another revision): left to libjpeg's read, as damage is.
+  size_t at = p->scan.entropy_end;
+  while (at < s->file_len && s->file[at] == 0xFF) at++;
+  if (at == p->scan.entropy_end || at >= s->file_len || s->file[at] != 0xD9)
+    return snprintf(message, length, "segments after the scan"), 2;
   p->count = count;
   p->indexed = 1;
   return 0;
@@ -163,6 +174,41 @@ static void sjt_photo_run(const sjt_state *s, long fx, long fy, long tx, long ty
   }
 }
 
+// The geometry of the opened rectangle's coefficient arrays: for component c, its blocks in an MCU (h x v; 1 x 1 in
+// a grey photo's scan, which codes block by block) and the rectangle's MCUs (wide x high).
+static void sjt_part_grid(const sjt_state *s, int c, int *h, int *v, long *wide, long *high) {
+  const struct jpeg_decompress_struct *d = &s->src;
+  const int *r = sjt_rect(&s->splice, s->splice.open);
+  int single = d->num_components == 1;
+  *h = single ? 1 : d->comp_info[c].h_samp_factor;
+  *v = single ? 1 : d->comp_info[c].v_samp_factor;
+  *wide = r[2];
+  *high = r[3];
+}
+
+// Adds to the DC of every block of component c in the opened rectangle's MCU row j.
+static void sjt_part_add_dc(sjt_state *s, int c, long j, long add) {
+  struct jpeg_decompress_struct *d = &s->src;
+  int h, v;
+  long wide, high;
+  sjt_part_grid(s, c, &h, &v, &wide, &high);
+  JBLOCKARRAY rows = (*d->mem->access_virt_barray)(
+    (j_common_ptr) d, s->coefficients[c], (JDIMENSION) (j * v), (JDIMENSION) v, TRUE);
+  for (int y = 0; y < v; y++)
+    for (long x = 0; x < wide * h; x++) rows[y][x][0] = (JCOEF) (rows[y][x][0] + add);
+}
+
+// The DC of the last block of component c, in coding order, of the opened rectangle's MCU row j.
+static long sjt_part_last_dc(sjt_state *s, int c, long j) {
+  struct jpeg_decompress_struct *d = &s->src;
+  int h, v;
+  long wide, high;
+  sjt_part_grid(s, c, &h, &v, &wide, &high);
+  JBLOCKARRAY rows = (*d->mem->access_virt_barray)(
+    (j_common_ptr) d, s->coefficients[c], (JDIMENSION) (j * v), (JDIMENSION) v, FALSE);
+  return rows[v - 1][wide * h - 1][0];
+}
+
 int sjt_splice_open(sjt_state *s, int k, char *message, size_t length) {
   sjt_splice *p = &s->splice;
   if (!s->opened || !p->indexed || k < 0 || k >= p->count)
@@ -181,21 +227,19 @@ int sjt_splice_open(sjt_state *s, int k, char *message, size_t length) {
   w.buf[p->sof + 1] = (unsigned char) height;
   w.buf[p->sof + 2] = (unsigned char) (width >> 8);
   w.buf[p->sof + 3] = (unsigned char) width;
-  // Row after row of the rectangle's MCUs, each row's first MCU re-coded against the predictors the row before in
-  // the rectangle ends on (0 for the first): the rectangle's JPEG holds the photo's own coefficients.
-  int pred[4] = {0, 0, 0, 0};
+  // Row after row of the rectangle's MCUs, their bits as they are: each row's first MCU keeps the DC differences
+  // coded against the photo's MCU before it, which libjpeg reads against the row above's last instead. The DCs
+  // read are put right below.
   int failed = 0;
   for (int y = r[1]; y < r[1] + r[3] && !failed; y++) {
     sjp_run run;
     sjt_photo_run(s, r[0], y, r[0] + r[2], y, &run);
-    failed = sjp_put_run(&w, p->frame, &run, pred, 1);
-    memcpy(pred, run.dc_out, sizeof pred);
+    failed = sjp_put_run(&w, p->frame, &run, run.dc_in, 1);
   }
   sjp_pad(&w);
   sjp_bytes(&w, (const unsigned char[]) {0xFF, 0xD9}, 2);
   if (failed || w.failed) {
     sjp_free(&w);
-    if (failed == 1) return snprintf(message, length, "a DC difference the photo's table cannot code"), 1;
     return snprintf(message, length, failed ? "the photo's data changed under the splice" : "out of memory"), -1;
   }
   free(p->mini);
@@ -210,6 +254,16 @@ int sjt_splice_open(sjt_state *s, int k, char *message, size_t length) {
   jpeg_mem_src(d, p->mini, (unsigned long) p->mini_length);
   jpeg_read_header(d, TRUE);
   s->coefficients = jpeg_read_coefficients(d);
+  // Row j's blocks were read against the DC of the row above's last block (0 for the first row), not against the
+  // photo's block before them: each row moved by the difference.
+  for (int c = 0; c < d->num_components; c++) {
+    long above = 0;
+    for (long j = 0; j < r[3]; j++) {
+      long read_last = sjt_part_last_dc(s, c, j);
+      sjt_part_add_dc(s, c, j, sjt_point(p, r[0], r[1] + j)->dc[c] - above);
+      above = read_last;
+    }
+  }
   return 0;
 }
 
@@ -226,96 +280,208 @@ static int sjt_frames_alike(const sjs_frame *a, const sjs_frame *b) {
   return 1;
 }
 
+// The order of a block's coefficients in the data (zigzag): the natural index of the k-th one coded.
+static const unsigned char sjt_zigzag[64] = {0, 1, 8, 16, 9, 2, 3, 10, 17, 24, 32, 25, 18, 11, 4, 5, 12, 19, 26, 33,
+  40, 48, 41, 34, 27, 20, 13, 6, 7, 14, 21, 28, 35, 42, 49, 56, 57, 50, 43, 36, 29, 22, 15, 23, 30, 37, 44, 51, 58,
+  59, 52, 45, 38, 31, 39, 46, 53, 60, 61, 54, 47, 55, 62, 63};
+
+// The bits of a coefficient's magnitude (its size category).
+static int sjt_category(long v) {
+  unsigned long m = v < 0 ? (unsigned long) -v : (unsigned long) v;
+  int n = 0;
+  for (; m; m >>= 1) n++;
+  return n;
+}
+
+// 1 when the photo's tables have a code for every symbol libjpeg's encoder will write for the opened rectangle's
+// coefficients, taken as it takes them (jctrans.c): MCU by MCU, each component's blocks in turn, the blocks past the
+// component's edge written as a copy of the DC before them with no AC coefficient (a difference of 0, then an end
+// of block), the predictions starting again at every MCU row (a restart marker each). 0 when one is missing:
+// libjpeg-turbo's encoder would write nothing for it and corrupt the data.
+static int sjt_part_codable(sjt_state *s) {
+  struct jpeg_decompress_struct *d = &s->src;
+  const sjs_frame *f = s->splice.frame;
+  int single = d->num_components == 1;
+  for (int c = 0; c < d->num_components; c++) {
+    jpeg_component_info *ci = &d->comp_info[c];
+    const sjs_table *dct = &f->tables[0][f->dc[c]], *act = &f->tables[1][f->ac[c]];
+    // A lone component is coded block by block; an interleaved one MCU by MCU, h x v blocks each.
+    int h = single ? 1 : ci->h_samp_factor, v = single ? 1 : ci->v_samp_factor;
+    long wide = single ? (long) ci->width_in_blocks
+                       : ((long) d->image_width + 8L * d->max_h_samp_factor - 1) / (8L * d->max_h_samp_factor);
+    long high = single ? (long) ci->height_in_blocks
+                       : ((long) d->image_height + 8L * d->max_v_samp_factor - 1) / (8L * d->max_v_samp_factor);
+    for (long my = 0; my < high; my++) {
+      long last = 0;  // a restart marker before every MCU row (see sjt_splice_encode)
+      JBLOCKARRAY rows = (*d->mem->access_virt_barray)((j_common_ptr) d, s->coefficients[c],
+        (JDIMENSION) (my * v), (JDIMENSION) v, FALSE);
+      for (long mx = 0; mx < wide; mx++)
+        for (int yi = 0; yi < v; yi++)
+          for (int xi = 0; xi < h; xi++) {
+            long bx = mx * h + xi, by = my * v + yi;
+            int real = bx < (long) ci->width_in_blocks && by < (long) ci->height_in_blocks;
+            const JCOEF *block = real ? rows[yi][bx] : NULL;
+            long dc = real ? block[0] : last;
+            int size = sjt_category(dc - last);
+            last = dc;
+            if (size > 11 || !dct->size[size]) return 0;
+            int run = 0;
+            for (int k = 1; k < 64 && real; k++) {
+              long z = block[sjt_zigzag[k]];
+              if (!z) {
+                run++;
+                continue;
+              }
+              for (; run > 15; run -= 16)
+                if (!act->size[0xF0]) return 0;
+              size = sjt_category(z);
+              if (size > 10 || !act->size[run << 4 | size]) return 0;
+              run = 0;
+            }
+            if ((run || !real) && !act->size[0x00]) return 0;
+          }
+    }
+  }
+  return 1;
+}
+
 int sjt_splice_encode(sjt_state *s, char *message, size_t length) {
   sjt_splice *p = &s->splice;
   if (!s->opened || !p->indexed || p->open < 0 || !s->coefficients)
     return snprintf(message, length, "no splice rectangle opened"), -1;
   sjt_part *part = &p->parts[p->open];
   const int *r = sjt_rect(p, p->open);
+  struct jpeg_decompress_struct *d = &s->src;
+  free(part->data);
+  part->data = NULL;
+  part->encoded = 0;
+  // Each MCU row encoded as a restart interval of its own, its DCs moved by the photo's prediction before the row
+  // (its MCU before it): the row's first difference is then the one the photo's data needs there (the photo's own,
+  // when the edit left that block alone), and the row's bits go into the photo as they are. The DCs stay small (a
+  // difference of two), where moving whole rows along the rectangle's own chain of rows would drift.
+  if (setjmp(s->error.jump)) return sjt_report(s, s->error.text, message, length);
+  for (int c = 0; c < d->num_components; c++)
+    for (long j = 0; j < r[3]; j++) {
+      long before = sjt_point(p, r[0], r[1] + j)->dc[c];
+      if (before > 30000 || before < -30000) return snprintf(message, length, "a DC outside the coded range"), 1;
+      sjt_part_add_dc(s, c, j, -before);
+    }
+  if (!p->complete && !sjt_part_codable(s))
+    return snprintf(message, length, "the photo's Huffman tables lack a code the edit needs"), 1;
   unsigned char *data = NULL;
   unsigned long size = 0;
-  if (sjt_encode_part(s, 1, p->mini_length, &data, &size, message, length)) return -1;
-  free(part->data);
+  if (sjt_encode_part(s, 1, (unsigned) r[2], p->mini_length, &data, &size, message, length)) return -1;
   part->data = data;
   part->length = size;
-  part->encoded = 0;
-  size_t mcus = (size_t) r[2] * (size_t) r[3];
-  if (sjt_grow((void **) &part->points, &part->capacity, mcus + 1, sizeof *part->points))
+  size_t rows = (size_t) r[3], points = rows * (size_t) (r[2] + 1);
+  unsigned char *marks = malloc(rows);
+  if (!marks || sjt_grow((void **) &part->points, &part->capacity, points, sizeof *part->points)) {
+    free(marks);
     return snprintf(message, length, "out of memory"), -1;
-  if (!p->part_frame && !(p->part_frame = malloc(sizeof *p->part_frame)))
+  }
+  memset(marks, 1, rows);
+  if (!p->part_frame && !(p->part_frame = malloc(sizeof *p->part_frame))) {
+    free(marks);
     return snprintf(message, length, "out of memory"), -1;
+  }
   sjs_result res;
-  int status = sjs_scan_into(data, size, 1, NULL, 0, part->points, mcus, &res, p->part_frame);
-  if (status != SJS_OK || res.mcus_wide != r[2] || res.mcus_high != r[3] || res.points != (long) mcus
-      || !sjt_frames_alike(p->frame, p->part_frame))
+  int status = sjs_scan_into(data, size, 1, marks, (long) rows, part->points, points, &res, p->part_frame);
+  free(marks);
+  if (status != SJS_OK || res.mcus_wide != r[2] || res.mcus_high != r[3] || res.points != (long) points
+      || res.restart_interval != r[2] || !sjt_frames_alike(p->frame, p->part_frame))
     return snprintf(message, length, "the rectangle's encoding is not one the splice can take"), -1;
   part->header = res.entropy_start;
-  part->points[mcus].bit = res.end_bit;
-  memcpy(part->points[mcus].dc, res.end_dc, sizeof res.end_dc);
   part->encoded = 1;
   return 0;
 }
 
 // Lays out the output's runs of MCUs in scan order: the photo's between rectangles, each rectangle's rows from
 // its encoding. Returns their count, or -1 when out of memory.
+// A rectangle's row in the output: its MCU row, its first MCU's column, the rectangle.
+typedef struct {
+  long y, x;
+  int k;
+} sjt_row;
+
+static int sjt_row_order(const void *a, const void *b) {
+  const sjt_row *u = a, *v = b;
+  if (u->y != v->y) return u->y < v->y ? -1 : 1;
+  return u->x < v->x ? -1 : u->x > v->x;
+}
+
 static long sjt_plan(sjt_state *s) {
   sjt_splice *p = &s->splice;
-  size_t most = 1;
-  for (int k = 0; k < p->count; k++) most += 2 * (size_t) sjt_rect(p, k)[3];
-  if (sjt_grow((void **) &p->runs, &p->run_capacity, most, sizeof *p->runs)) return -1;
+  size_t rows = 0;
+  for (int k = 0; k < p->count; k++) rows += (size_t) sjt_rect(p, k)[3];
+  if (sjt_grow((void **) &p->runs, &p->run_capacity, 2 * rows + 1, sizeof *p->runs)) return -1;
+  // Every rectangle's rows in scan order (rectangles side by side share MCU rows).
+  sjt_row *order = malloc(rows * sizeof *order);
+  if (!order) return -1;
+  size_t i = 0;
+  for (int k = 0; k < p->count; k++)
+    for (int j = 0; j < sjt_rect(p, k)[3]; j++)
+      order[i++] = (sjt_row) {.y = sjt_rect(p, k)[1] + j, .x = sjt_rect(p, k)[0], .k = k};
+  qsort(order, rows, sizeof *order, sjt_row_order);
   long n = 0, m = 0, mx = 0, my = -1;  // the MCU after the last run, and its point (my -1: the scan's start)
-  for (long y = 0; y < p->high; y++) {
-    if (!p->marks[y]) continue;
-    // The rectangles on this row, left to right (they are sorted by top, then left).
-    for (long x = 0; x < p->wide;) {
-      int next = -1;
-      for (int k = 0; k < p->count; k++) {
-        const int *r = sjt_rect(p, k);
-        if (r[1] <= y && y < r[1] + r[3] && r[0] >= x && (next < 0 || r[0] < sjt_rect(p, next)[0])) next = k;
-      }
-      if (next < 0) break;
-      const int *r = sjt_rect(p, next);
-      long start = y * p->wide + r[0];
-      if (start > m) sjt_photo_run(s, mx, my, r[0], y, &p->runs[n++]);
-      const sjt_part *part = &p->parts[next];
-      long row = y - r[1];
-      const sjs_point *a = &part->points[row * r[2]], *b = &part->points[(row + 1) * r[2]];
-      p->runs[n] = (sjp_run) {.data = part->data, .length = part->length, .bit = a->bit, .end = b->bit};
-      memcpy(p->runs[n].dc_in, a->dc, sizeof a->dc);
-      memcpy(p->runs[n].dc_out, b->dc, sizeof b->dc);
-      n++;
-      m = start + r[2];
-      x = mx = r[0] + r[2];
-      my = y;
+  for (i = 0; i < rows; i++) {
+    long y = order[i].y;
+    const int *r = sjt_rect(p, order[i].k);
+    long start = y * p->wide + r[0];
+    if (start > m) sjt_photo_run(s, mx, my, r[0], y, &p->runs[n++]);
+    // The rectangle's row, its DCs moved back by the photo's prediction before it (see sjt_splice_encode).
+    const sjt_part *part = &p->parts[order[i].k];
+    long row = y - r[1];
+    const sjs_point *a = &part->points[row * (r[2] + 1)], *b = &part->points[row * (r[2] + 1) + r[2]];
+    const int *before = sjt_point(p, r[0], y)->dc;
+    sjp_run *run = &p->runs[n++];
+    *run = (sjp_run) {.data = part->data, .length = part->length, .bit = a->bit, .end = b->bit};
+    for (int c = 0; c < 4; c++) {
+      run->dc_in[c] = a->dc[c] + before[c];
+      run->dc_out[c] = b->dc[c] + before[c];
     }
+    m = start + r[2];
+    mx = r[0] + r[2];
+    my = y;
   }
+  free(order);
   if (m < p->wide * p->high) sjt_photo_run(s, mx, my, 0, -1, &p->runs[n++]);
   return n;
 }
 
 // Writes the output's header: the first rectangle's encoding's (the photo's tables and its ICC profile, as libjpeg
-// wrote them) with the photo's size, and the EXIF block with the orientation where libjpeg puts its markers (after
-// the JFIF or Adobe segment that follows SOI).
+// wrote them) without its restart interval, with the photo's size, and the EXIF block with the orientation where
+// libjpeg puts its markers (after the JFIF or Adobe segment that follows SOI).
 static int sjt_splice_header(sjt_state *s, sjp_writer *w, int orientation) {
   const sjt_part *lead = &s->splice.parts[0];
-  size_t header = 0, sof = 0;
-  int components = 0;
-  if (sjt_headers(lead->data, lead->length, &header, &sof, &components) || header != lead->header) return -1;
-  size_t at = 2;
-  while (at + 4 <= header && lead->data[at] == 0xFF && (lead->data[at + 1] == 0xE0 || lead->data[at + 1] == 0xEE))
-    at += 2 + sjt_be16_at(lead->data + at + 2);
-  if (at > sof) return -1;
-  sjp_bytes(w, lead->data, at);
-  unsigned char exif[32];
-  size_t n = sjt_exif_orientation(orientation, exif);
-  if (n) {
-    sjp_bytes(w, (const unsigned char[]) {0xFF, 0xE1, 0, (unsigned char) (n + 2)}, 4);
-    sjp_bytes(w, exif, n);
+  const unsigned char *h = lead->data;
+  size_t end = lead->header, at = 2;
+  int exif_due = 1;
+  sjp_bytes(w, h, 2);
+  while (at + 4 <= end) {
+    if (h[at] != 0xFF) return -1;
+    unsigned marker = h[at + 1];
+    size_t segment = 2 + sjt_be16_at(h + at + 2);
+    if (segment < 4 || segment > end - at) return -1;
+    if (exif_due && marker != 0xE0 && marker != 0xEE) {
+      exif_due = 0;
+      unsigned char exif[32];
+      size_t n = sjt_exif_orientation(orientation, exif);
+      if (n) {
+        sjp_bytes(w, (const unsigned char[]) {0xFF, 0xE1, 0, (unsigned char) (n + 2)}, 4);
+        sjp_bytes(w, exif, n);
+      }
+    }
+    if (marker == 0xC0 || marker == 0xC1) {
+      if (segment < 9) return -1;
+      sjp_bytes(w, h + at, 5);
+      sjp_bytes(w, s->file + s->splice.sof, 4);  // the photo's height and width
+      sjp_bytes(w, h + at + 9, segment - 9);
+    } else if (marker != 0xDD) {
+      sjp_bytes(w, h + at, segment);
+    }
+    at += segment;
   }
-  sjp_bytes(w, lead->data + at, sof - at);
-  sjp_bytes(w, s->file + s->splice.sof, 4);  // the photo's height and width
-  sjp_bytes(w, lead->data + sof + 4, header - sof - 4);
-  return 0;
+  return at == end ? 0 : -1;
 }
 
 int sjt_splice_write(sjt_state *s, int fd, int orientation, char *message, size_t length) {

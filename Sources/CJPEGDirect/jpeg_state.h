@@ -40,6 +40,9 @@ struct sjt_state {
   // The standard Huffman tables (luma, chroma), kept from a fresh compressor: libjpeg-turbo's jpeg_set_defaults
   // leaves a reused compressor the tables an earlier file optimized, so sjt_keep_coding puts these back.
   JHUFF_TBL standard_dc[2], standard_ac[2];
+  // Whole reads of the photo's data by libjpeg only to check it (sjt_skim, sjt_restart_check after the scanner
+  // could not clear it): what tests count to tell that the scanner spared one (sjt_libjpeg_checks).
+  unsigned long libjpeg_checks;
 };
 
 /// After a longjmp: hands the message over and resets every libjpeg object, so the state serves the next job.
@@ -50,5 +53,17 @@ int sjt_report(sjt_state *s, const char *text, char *message, size_t length);
 /// only the last row is transformed, and every restart marker and warning is met as a whole-photo decode meets it.
 /// Errors and warnings longjmp through the state's error manager, as every libjpeg call here does.
 void sjt_read_to_end(struct jpeg_decompress_struct *d);
+
+/// 1 when the baseline scanner (JPEGScan.h) reads the opened file's entropy-coded data to the end without finding
+/// damage and only EOI follows the scan: libjpeg's read of it to the end would then warn of nothing, and is skipped
+/// (the scan costs three quarters of that read on a 4:4:4 photo). 0 sends the caller to that read, whose warning (in
+/// libjpeg's words, with its kind) or silence decides, as before the scanner: damage the scanner found, a coding it
+/// does not handle, its two readings stricter than libjpeg's (see jpeg_scan.c), segments after the scan (libjpeg
+/// reads them and may warn), and a stop raised (libjpeg's progress monitor then fails the read as "stopped").
+int sjt_scan_clean(const sjt_state *s);
+
+/// The count of libjpeg's whole reads made only to check the data (sjt_state's `libjpeg_checks`). For tests alone:
+/// declared here and in the test shim, not in the module's interface.
+unsigned long sjt_libjpeg_checks(const sjt_state *s);
 
 #endif

@@ -1,3 +1,7 @@
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE  // TEMP_FAILURE_RETRY (unistd.h): a call interrupted by a signal is made again
+#endif
+
 #include "CVipsGlue.h"
 
 #include <errno.h>
@@ -26,8 +30,7 @@ static gint64 scv_sink_write(VipsTargetCustom *target, const void *data, gint64 
   (void) target;
   gint64 done = 0;
   while (done < length) {
-    ssize_t n = write(sink->fd, (const char *) data + done, (size_t) (length - done));
-    if (n < 0 && errno == EINTR) continue;
+    ssize_t n = TEMP_FAILURE_RETRY(write(sink->fd, (const char *) data + done, (size_t) (length - done)));
     if (n <= 0) {
       if (n == 0) errno = ENOSPC;
       scv_sink_failed(sink);
@@ -40,9 +43,7 @@ static gint64 scv_sink_write(VipsTargetCustom *target, const void *data, gint64 
 
 static gint64 scv_sink_read(VipsTargetCustom *target, void *buffer, gint64 length, scv_sink *sink) {
   (void) target;
-  ssize_t n;
-  do n = read(sink->fd, buffer, (size_t) length);
-  while (n < 0 && errno == EINTR);
+  ssize_t n = TEMP_FAILURE_RETRY(read(sink->fd, buffer, (size_t) length));
   if (n < 0) scv_sink_failed(sink);
   return n;
 }

@@ -50,7 +50,7 @@ int sjt_fixture_write_coded(const char *path, const unsigned char *pixels, int w
   c.image_width = (JDIMENSION) width;
   c.image_height = (JDIMENSION) height;
   c.input_components = components;
-  c.in_color_space = components == 1 ? JCS_GRAYSCALE : JCS_RGB;
+  c.in_color_space = components == 1 ? JCS_GRAYSCALE : components == 4 ? JCS_CMYK : JCS_RGB;
   jpeg_set_defaults(&c);
   if (rgb_coded) jpeg_set_colorspace(&c, JCS_RGB);
   jpeg_set_quality(&c, quality, TRUE);

@@ -85,4 +85,13 @@ typedef struct {
 int sjs_scan(const unsigned char *data, size_t length, long stride, sjs_point *points, size_t capacity,
   sjs_result *result);
 
+/// Scans as sjs_scan does, storing the starts of the MCUs of the MCU rows `rows` marks (`rows[y]` non-zero, y <
+/// row_count): for the k-th marked row, its MCUs' at points[k * (mcus_wide + 1) + x] and the point after its last
+/// MCU at points[k * (mcus_wide + 1) + mcus_wide]. With `split_at` between the scan's start and its end, a second
+/// thread scans from that byte on, from a guessed state, and the first takes its results from where the two fall in
+/// step (SIZE_MAX: one thread; 0: the middle, when there are two processors and 2 MB of data or more). Whatever the
+/// threads, the results are the same.
+int sjs_scan_marked(const unsigned char *data, size_t length, const unsigned char *rows, long row_count,
+  sjs_point *points, size_t capacity, size_t split_at, sjs_result *result);
+
 #endif

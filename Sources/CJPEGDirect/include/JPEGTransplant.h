@@ -73,7 +73,8 @@ int sjt_read_coefficients(sjt_state *s, char *message, size_t length);
 
 /// Reads the opened file's data to its end without keeping it: entropy-decoded and checked (a corrupt-data warning
 /// fails as everywhere else), not transformed, except for one row. For a sequential JPEG no coefficient array is
-/// made. Closes the file.
+/// made. A baseline file the entropy scanner (JPEGScan.h) reads to its end undamaged is not read by libjpeg at all;
+/// any other is, so that what fails, fails in libjpeg's words. Closes the file.
 int sjt_skim(sjt_state *s, char *message, size_t length);
 
 /// Decodes the stored-frame pixel rectangle (x, y, width, height) to interleaved RGB in `rgb` (width*height*3
@@ -113,7 +114,8 @@ int sjt_restart_index(sjt_state *s, int *interval, char *message, size_t length)
 /// Checks every interval of the indexed file as libjpeg reads them in a whole-photo decode (their Huffman symbols
 /// decoded and dropped, every restart marker read), so that intervals sjt_write_spliced copies unread are no less
 /// checked than the pixel path's: 0 when libjpeg finds nothing wrong, -1 when it warns (corrupt data: sjt_damage
-/// says which kind) or fails. The index and the file stay for sjt_span_open.
+/// says which kind) or fails. The entropy scanner (JPEGScan.h) reads them first; libjpeg reads them only when the
+/// scanner cannot clear them. The index and the file stay for sjt_span_open.
 int sjt_restart_check(sjt_state *s, char *message, size_t length);
 int sjt_span_open(sjt_state *s, int first, int count, int height, char *message, size_t length);
 int sjt_span_encode(sjt_state *s, int orientation, char *message, size_t length);
@@ -128,19 +130,22 @@ int sjt_write_spliced(sjt_state *s, int fd, char *message, size_t length);
 /// byte checked) and keeps where each MCU of the rows the rectangles cover starts. `rects` holds `count` rectangles
 /// of whole MCUs, four ints each (left, top, width, height, in MCUs of the interleaved scan: 8 x max h by 8 x max v
 /// pixels), inside the photo, not overlapping, sorted by top then left. Returns 0; 1 when the file is not one the
-/// splice takes (progressive, arithmetic, restart markers, several scans, Huffman tables lacking a code an edit may
-/// need, a grey photo sampled other than 1 x 1, ...: `message` says which; nothing was changed, so the
+/// splice takes (progressive, arithmetic, restart markers, several scans, Huffman tables libjpeg's encoder cannot
+/// encode with, a grey photo sampled other than 1 x 1, ...: `message` says which; nothing was changed, so the
 /// whole-coefficient edit can follow); 2 when the scan found the entropy-coded data damaged (`message` says what and
 /// where; the caller reads the file with libjpeg to report it in libjpeg's words); -1 on other errors.
 int sjt_splice_index(sjt_state *s, const int *rects, int count, char *message, size_t length);
 /// Makes rectangle `k` (of those indexed) a JPEG of its own, whose coefficients sjt_decode_region and
 /// sjt_replace_blocks then edit in the rectangle's coordinates (its top-left pixel is (0, 0)).
 int sjt_splice_open(sjt_state *s, int k, char *message, size_t length);
-/// Encodes the opened rectangle with the photo's Huffman tables and keeps the result for sjt_splice_write.
+/// Encodes the opened rectangle with the photo's Huffman tables and keeps the result for sjt_splice_write. Returns 1
+/// (nothing encoded) when those tables, fitted to the photo, lack a code the edited blocks need: the caller then
+/// takes the whole-coefficient edit (sjt_read_coefficients reads the whole photo again).
 int sjt_splice_encode(sjt_state *s, char *message, size_t length);
 /// Writes the whole photo to `fd` (which the caller keeps owning): the photo's header as an output's (its tables,
 /// the ICC profile, an EXIF block with the orientation when it is not 1, nothing else), every MCU outside the
 /// rectangles copied from the photo and every rectangle's from its encoding, which each rectangle must have.
+/// Returns 1, with nothing written, when a DC difference at a seam needs a code the photo's table lacks.
 int sjt_splice_write(sjt_state *s, int fd, int orientation, char *message, size_t length);
 
 /// Drops the opened file and its coefficients; the state's buffers stay for the next job.

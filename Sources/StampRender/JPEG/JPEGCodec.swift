@@ -9,7 +9,8 @@ import StampFiles
 /// Unchecked `Sendable`: a codec moves between worker threads only through `JPEGCodecPool`, which hands each one to
 /// a single job at a time; it is never used from two threads at once.
 final class JPEGCodec: @unchecked Sendable {
-  private let state: OpaquePointer
+  /// The shim's state; internal (not private) only so that tests can read its test-only counters.
+  let state: OpaquePointer
   /// The file opened last, for error messages.
   private(set) var path = "<none>"
   /// The control whose flag libjpeg checks, kept alive while it is in use.
@@ -198,9 +199,10 @@ final class JPEGCodec: @unchecked Sendable {
     try check("read JPEG data") { sjt_splice_open(state, Int32(clamping: k), $0, $1) } == 0
   }
 
-  /// Encodes the splice rectangle opened last with the photo's own Huffman tables, for `writeSplice`.
-  func encodeSplice() throws {
-    try check("encode JPEG data") { sjt_splice_encode(state, $0, $1) }
+  /// Encodes the splice rectangle opened last with the photo's own Huffman tables, for `writeSplice`: false when
+  /// those tables (fitted to the photo) lack a code the edited blocks need.
+  func encodeSplice() throws -> Bool {
+    try check("encode JPEG data") { sjt_splice_encode(state, $0, $1) } == 0
   }
 
   /// Writes the photo spliced to the open file `fd` (still the caller's), named `target` in messages: false, with

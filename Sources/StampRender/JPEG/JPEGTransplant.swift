@@ -21,8 +21,12 @@ import StampFiles
 ///
 /// A base with restart markers (some cameras and phones write them) need not even have its coefficients read
 /// whole: only the restart intervals under the stamps are read and encoded again (with the base's own Huffman
-/// tables), and every other interval is copied byte for byte (see `RestartSpans`). When that cannot be done, the
-/// whole coefficients are edited as above.
+/// tables), and every other interval is copied byte for byte (see `RestartSpans`). A baseline base without them
+/// (most photos) is spliced: its scan is read for where each MCU starts, each region's MCUs are cut out as a JPEG
+/// of their own, edited and encoded again with the base's tables, and every other MCU is copied as bits into its
+/// new place (see `sjt_splice_index`); the output's coefficients are the whole edit's, block for block. When
+/// neither can be done (progressive, tables lacking a code the edit needs, damage, most of the photo under the
+/// stamps), the whole coefficients are edited as above.
 enum JPEGTransplant {
   /// What the JPEG path made of a job: the path chosen, the output staged when it is a transplant, and the base's
   /// header when libjpeg read it.
@@ -159,7 +163,8 @@ enum JPEGTransplant {
 
     /// The edit for a baseline file without restart markers: each region's MCUs are cut out of the photo's scan,
     /// read, edited and encoded again, and every other MCU is copied as bits (see `sjt_splice_index`). Nil when
-    /// that cannot be done (not a file the splice takes, its data found damaged, a seam its table cannot code),
+    /// that cannot be done (not a file the splice takes, its data found damaged, tables fitted to the photo that lack
+    /// a code the edit needs, a seam its table cannot code),
     /// with nothing written, so the whole-coefficient edit can follow on the file as it was opened (and report any
     /// damage in libjpeg's words). Returns the output staged.
     func bySplice(_ regions: [GridRect], orientation: Int, to target: OutputTarget) throws -> StagedFile? {
@@ -174,7 +179,7 @@ enum JPEGTransplant {
         guard try codec.openSplice(k) else { return nil }
         let pixels = blocks.pixels(of: rect)
         if !regions.isEmpty { try redraw(rect, origin: (pixels.left, pixels.top)) }
-        try codec.encodeSplice()
+        guard try codec.encodeSplice() else { return nil }
       }
       struct Unspliceable: Error {}
       do {

@@ -68,6 +68,28 @@ struct Scan {
   }
 }
 
+extension Scan {
+  /// A copy of the JPEG `bytes` with one bit flipped at an offset in `range` (away from any 0xFF: no marker made or
+  /// unmade) that only the scanner calls damaged: damage of one of its two readings stricter than libjpeg-turbo's (an
+  /// AC run past coefficient 63, a code not in the table) where libjpeg reads the whole file without a warning. The
+  /// first such flip, offsets then bits in order; nil when there is none in `range`.
+  static func stricterThanLibjpeg(_ bytes: [UInt8], in range: Range<Int>) -> [UInt8]? {
+    for at in range where at > 0 && bytes[at - 1] != 0xFF && bytes[at] != 0xFF {
+      for bit in 0..<8 where bytes[at] ^ (1 << bit) != 0xFF {
+        var copy = bytes
+        copy[at] ^= 1 << bit
+        var result = sjs_result()
+        guard sjs_scan(copy, copy.count, 1, nil, 0, &result) == Int32(SJS_DAMAGED),
+          result.damage == Int32(SJS_DAMAGE_RUN_PAST_END) || result.damage == Int32(SJS_DAMAGE_BAD_CODE),
+          let libjpeg = LibjpegDC(copy, components: 1), libjpeg.warnings == 0
+        else { continue }
+        return copy
+      }
+    }
+    return nil
+  }
+}
+
 @Suite("The baseline entropy scanner, against libjpeg's own reading of the same files")
 struct JPEGScanTests {
   /// 157 x 93: a whole MCU in no layout (8, 16 or 32 pixels wide; 8 or 16 high), so the last column and row of MCUs

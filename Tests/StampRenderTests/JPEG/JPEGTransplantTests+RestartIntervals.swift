@@ -1,3 +1,4 @@
+import CJPEGDirect
 import CVipsGlue
 import Foundation
 import StampCore
@@ -232,6 +233,21 @@ func readStrictly(_ path: String) throws {
   codec.close()
 }
 
+/// Writes to `path` a copy of the JPEG `bytes` with the first bit flipped at an offset in `range` (away from any 0xFF:
+/// no marker made or unmade; offsets then bits in order) that libjpeg's own read of the copy warns about (most do:
+/// the decoder loses step). False when no flip there does.
+func writeFirstFlipLibjpegWarnsAbout(_ bytes: [UInt8], in range: Range<Int>, to path: String) throws -> Bool {
+  for at in range where at > 0 && bytes[at - 1] != 0xFF && bytes[at] != 0xFF {
+    for bit in 0..<8 where bytes[at] ^ (1 << bit) != 0xFF {
+      var copy = bytes
+      copy[at] ^= 1 << bit
+      try Data(copy).write(to: URL(fileURLWithPath: path))
+      if (try? readStrictly(path)) == nil { return true }
+    }
+  }
+  return false
+}
+
 /// A JPEG's entropy-coded data cut at its restart markers, read independently of the code under test.
 struct EntropyIntervals {
   var intervals: [[UInt8]] = []
@@ -287,19 +303,7 @@ extension RestartIntervalTests {
     // Interval 12 lies between the 12th and the 13th marker. The first bit flipped there that libjpeg's own read
     // of the photo warns about (most do: the decoder loses step), away from any 0xFF (no marker made or unmade).
     let damaged = fixtures.path("flipped.jpg")
-    var found = false
-    search: for at in (restarts[11] + 4)..<(restarts[12] - 2) where bytes[at - 1] != 0xFF && bytes[at] != 0xFF {
-      for bit in 0..<8 where bytes[at] ^ (1 << bit) != 0xFF {
-        var copy = bytes
-        copy[at] ^= 1 << bit
-        try Data(copy).write(to: URL(fileURLWithPath: damaged))
-        if (try? readStrictly(damaged)) == nil {
-          found = true
-          break search
-        }
-      }
-    }
-    try #require(found)
+    try #require(try writeFirstFlipLibjpegWarnsAbout(bytes, in: (restarts[11] + 4)..<(restarts[12] - 2), to: damaged))
 
     let plan = try fixtures.redStamps(on: damaged)
     let output = fixtures.path("out.jpg")
@@ -326,5 +330,131 @@ extension RestartIntervalTests {
     #expect(try Renderer().render(clean, to: checked) == .restartIntervals)
     #expect(try lenient.render(clean, to: unchecked) == .restartIntervals)
     #expect(FileManager.default.contentsEqual(atPath: checked, andPath: unchecked))
+  }
+}
+
+extension RestartIntervalTests {
+  /// A 160 x 240 photo at 4:2:0 with 10 MCUs an interval: MCUs of 16 x 16, 10 a row, so interval k is MCU row k. A
+  /// stamp at (30, 30) touches rows 0-3 at most, and interval 12 (pixel rows 192 ..< 208) is copied. The photo's
+  /// bytes, and where interval 12's entropy-coded data lies in them.
+  static func photoWithACopiedInterval(_ fixtures: Fixtures) throws -> (bytes: [UInt8], interval: Range<Int>) {
+    let good = try fixtures.jpeg("good.jpg", width: 160, height: 240, subsampling: .half, restartInterval: 10) {
+      Fixtures.texture($0, $1)
+    }
+    let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: good)))
+    let restarts = bytes.indices.dropLast().filter { bytes[$0] == 0xFF && (0xD0...0xD7).contains(bytes[$0 + 1]) }
+    try #require(restarts.count == 14)
+    return (bytes, (restarts[11] + 2)..<restarts[12])
+  }
+
+  /// How a job reports the damage libjpeg finds when it reads every coefficient of `path` itself; nil when it finds
+  /// none.
+  static func libjpegsComplaint(_ path: String) -> String? {
+    do {
+      try readStrictly(path)
+      return nil
+    } catch RenderError.damaged(_, let message, let truncated) {
+      return truncated ? "truncated JPEG" : "corrupt JPEG data (\(message))"
+    } catch {
+      return "\(error)"
+    }
+  }
+
+  /// How many times `path`'s restart intervals are read whole by libjpeg to be checked (the entropy scanner reads
+  /// them first), and whether the check passed.
+  static func checkCountingLibjpeg(_ path: String) throws -> (reads: UInt, passed: Bool) {
+    let codec = try #require(JPEGCodec())
+    _ = try codec.open(path)
+    try #require(try codec.indexRestarts() == 10)
+    let passed = (try? codec.checkRestarts()) != nil
+    return (sjt_libjpeg_checks(codec.state), passed)
+  }
+
+  /// Damage in an interval no stamp touches, of kinds the entropy scanner finds first: the job fails at the default
+  /// `--fail-on error` with what libjpeg's own read of the photo says, word for word, and leaves no file, because
+  /// libjpeg reads the intervals whenever the scanner finds something. The undamaged photo is not read by libjpeg
+  /// at all to be checked.
+  @Test(arguments: ["bit flipped", "bytes taken out", "bytes put in"])
+  func damageInACopiedIntervalFailsTheJobInLibjpegsWords(_ damage: String) throws {
+    let fixtures = try Fixtures()
+    defer { fixtures.remove() }
+    let (bytes, interval) = try Self.photoWithACopiedInterval(fixtures)
+    #expect(try Self.checkCountingLibjpeg(fixtures.path("good.jpg")) == (0, true))
+    // Away from any 0xFF, so that no marker is made or unmade and the intervals still index.
+    let middle = try #require(
+      (interval.lowerBound + interval.count / 2..<interval.upperBound - 8).first { at in
+        (at - 1..<at + 9).allSatisfy { bytes[$0] != 0xFF }
+      })
+    var copy = bytes
+    switch damage {
+    case "bit flipped":
+      // The first flip from the middle on that libjpeg warns about (most do: the decoder loses step).
+      let probe = fixtures.path("probe.jpg")
+      var found = false
+      search: for at in middle..<interval.upperBound - 1 where bytes[at - 1] != 0xFF && bytes[at] != 0xFF {
+        for bit in 0..<8 where bytes[at] ^ (1 << bit) != 0xFF {
+          copy = bytes
+          copy[at] ^= 1 << bit
+          try Data(copy).write(to: URL(fileURLWithPath: probe))
+          if Self.libjpegsComplaint(probe) != nil {
+            found = true
+            break search
+          }
+        }
+      }
+      try #require(found)
+      try FileManager.default.removeItem(atPath: probe)
+    case "bytes taken out": copy.removeSubrange(middle..<middle + 3)
+    default: copy.insert(contentsOf: [0x12, 0x34, 0x56, 0x78, 0x9A, 0xBC, 0xDE, 0x0F], at: middle)
+    }
+    let damaged = fixtures.path("damaged.jpg")
+    try Data(copy).write(to: URL(fileURLWithPath: damaged))
+    let complaint = try #require(Self.libjpegsComplaint(damaged))
+    #expect(complaint.hasPrefix("corrupt JPEG data (Corrupt JPEG data: "), "\(complaint)")
+    #expect(try Self.checkCountingLibjpeg(damaged) == (1, false))
+
+    let plan = try fixtures.redStamps(on: damaged)
+    do {
+      let path = try Renderer().render(plan, to: fixtures.path("out.jpg"))
+      Issue.record("a photo with \(damage) in a copied interval rendered by the \(path) path")
+    } catch RenderError.input(let path, let problem) {
+      #expect(path == damaged)
+      #expect(problem == complaint)
+    }
+    #expect(try fixtures.files() == ["damaged.jpg", "good.jpg", "red.png"])
+  }
+
+  /// Damage in a copied interval that only the entropy scanner sees: a flipped bit (see `Scan.stricterThanLibjpeg`),
+  /// or two bytes between the last MCU and EOI (libjpeg-turbo drops the bytes its bit buffer took in past the scan's
+  /// last MCU unread). libjpeg reads the intervals, finds nothing, and the job renders at the default `--fail-on
+  /// error` as it does when nothing is checked, the interval copied as it is.
+  @Test(arguments: ["bit flipped", "two bytes before EOI"])
+  func damageOnlyTheScannerSeesStillRenders(_ damage: String) throws {
+    let fixtures = try Fixtures()
+    defer { fixtures.remove() }
+    let (bytes, interval) = try Self.photoWithACopiedInterval(fixtures)
+    var copy = bytes
+    if damage == "bit flipped" {
+      copy = try #require(Scan.stricterThanLibjpeg(bytes, in: interval))
+    } else {
+      copy.insert(contentsOf: [0x12, 0x34], at: try #require(bytes.markers(0xD9).last))
+    }
+    #expect(Scan(copy).result.status == Int32(SJS_DAMAGED))
+    let base = fixtures.path("stricter.jpg")
+    try Data(copy).write(to: URL(fileURLWithPath: base))
+    #expect(Self.libjpegsComplaint(base) == nil)
+    #expect(try Self.checkCountingLibjpeg(base) == (1, true))
+
+    let plan = try fixtures.redStamps(on: base)
+    let checked = fixtures.path("checked.jpg")
+    let unchecked = fixtures.path("unchecked.jpg")
+    #expect(try Renderer().render(plan, to: checked) == .restartIntervals)
+    var lenient = Renderer()
+    lenient.inputs.failOn = .none
+    #expect(try lenient.render(plan, to: unchecked) == .restartIntervals)
+    #expect(FileManager.default.contentsEqual(atPath: checked, andPath: unchecked))
+    // Interval 12 holds the flipped bit, the last one (14) the two bytes.
+    let damaged = damage == "bit flipped" ? 12 : 14
+    #expect(try EntropyIntervals(path: checked).intervals[damaged] == EntropyIntervals(path: base).intervals[damaged])
   }
 }

@@ -24,19 +24,7 @@ struct JPEGSpliceRouteTests {
     let scan = try #require(bytes.indices.dropLast().last { bytes[$0] == 0xFF && bytes[$0 + 1] == 0xDA })
     let end = bytes.count - 2
     let damaged = fixtures.path("flipped.jpg")
-    var found = false
-    search: for at in (end - (end - scan) / 3)..<(end - 2) where bytes[at - 1] != 0xFF && bytes[at] != 0xFF {
-      for bit in 0..<8 where bytes[at] ^ (1 << bit) != 0xFF {
-        var copy = bytes
-        copy[at] ^= 1 << bit
-        try Data(copy).write(to: URL(fileURLWithPath: damaged))
-        if (try? readStrictly(damaged)) == nil {
-          found = true
-          break search
-        }
-      }
-    }
-    try #require(found)
+    try #require(try writeFirstFlipLibjpegWarnsAbout(bytes, in: (end - (end - scan) / 3)..<(end - 2), to: damaged))
     let plan = try fixtures.redStamps(on: damaged)
     do {
       let path = try Renderer().render(plan, to: fixtures.path("out.jpg"))
@@ -54,6 +42,29 @@ struct JPEGSpliceRouteTests {
       return
     }
     #expect(try Renderer().render(fixtures.redStamps(on: good), to: fixtures.path("good-out.jpg")) == .spliced)
+  }
+
+  /// A JFIF segment of revision 2 between the scan and EOI: the splice's scan reads the data clean and skips the
+  /// segment, libjpeg warns of the revision when it reads up to EOI. The photo is left to libjpeg's read, which fails
+  /// the job at the default `--fail-on error` in its words, as the pixel path does.
+  @Test func aSegmentAfterTheScanIsLeftToLibjpeg() throws {
+    let fixtures = try Fixtures()
+    defer { fixtures.remove() }
+    let good = try fixtures.jpeg("good.jpg", width: 160, height: 120, subsampling: .half) { Fixtures.texture($0, $1) }
+    var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: good)))
+    // APP0, length 16, "JFIF\0", version 2.01, no density, no thumbnail, just before EOI.
+    let jfif: [UInt8] = [0xFF, 0xE0, 0, 16, 0x4A, 0x46, 0x49, 0x46, 0, 2, 1, 0, 0, 1, 0, 1, 0, 0]
+    bytes.insert(contentsOf: jfif, at: bytes.count - 2)
+    let base = fixtures.path("jfif2.jpg")
+    try Data(bytes).write(to: URL(fileURLWithPath: base))
+    do {
+      let path = try Renderer().render(fixtures.redStamps(on: base), to: fixtures.path("out.jpg"))
+      Issue.record("a photo libjpeg warns about rendered by the \(path) path")
+    } catch RenderError.input(let path, let problem) {
+      #expect(path == base)
+      #expect(problem == "corrupt JPEG data (Warning: unknown JFIF revision number 2.01)")
+    }
+    #expect(try fixtures.files() == ["good.jpg", "jfif2.jpg", "red.png"])
   }
 
   /// A Huffman table that codes one symbol twice decodes (libjpeg's decoder and the splice's scan take it) but
@@ -107,5 +118,56 @@ struct JPEGSpliceRouteTests {
     #expect(
       try Renderer().render(RenderPlan(base: base, stamp: stamp, placement: small), to: fixtures.path("b.jpg"))
         == .spliced)
+  }
+}
+
+extension JPEGSpliceRouteTests {
+  /// Huffman tables fitted to the photo code only the symbols its data has. A smooth photo's have no code for the
+  /// sharp edges of a stamp: it takes the whole-photo edit, whose tables are fitted anew, to the photo with the
+  /// stamp. That output, stamped again at the same place, needs only codes its tables have: it is spliced, keeping
+  /// them. Either way every block away from the stamp keeps the photo's coefficients.
+  @Test func fittedTablesAreSplicedWhenTheyHoldTheStampsCodes() throws {
+    let fixtures = try Fixtures()
+    defer { fixtures.remove() }
+    let base = try fixtures.jpeg("base.jpg", width: 160, height: 120, subsampling: .half, optimizedTables: true) {
+      Fixtures.texture($0, $1)
+    }
+    let once = fixtures.path("once.jpg")
+    let twice = fixtures.path("twice.jpg")
+    #expect(try Renderer().render(fixtures.redStamps(on: base), to: once) == .transplant)
+    #expect(try Renderer().render(fixtures.redStamps(on: once), to: twice) == .spliced)
+    // The stamp covers [22, 38) x [22, 38) and bicubic's reach: at 4:2:0, luma blocks 2-4 across and down.
+    for (before, after) in [(base, once), (once, twice)] {
+      let diff = try differingBlocks(before, after, component: 0)
+      #expect(diff.blocks.allSatisfy { (2...4).contains($0.x) && (2...4).contains($0.y) }, "\(diff.blocks)")
+    }
+    #expect(!(try differingBlocks(base, once, component: 0)).blocks.isEmpty)
+    #expect(try Pixels(twice).width == 160)
+  }
+}
+
+extension JPEGSpliceRouteTests {
+  /// With the standard Huffman tables, the whole-photo edit writes the photo's own tables again, so the splice must
+  /// write the very same file, byte for byte: its rows cut out, encoded with restart markers and put back, its seams
+  /// and copied MCUs leave no trace. Stamps over the corners and edges of photos with partial MCUs, with an ICC
+  /// profile and an orientation.
+  @Test(arguments: [Subsampling.none, .half], [1, 6])
+  func theSpliceWritesTheWholeEditsFile(_ subsampling: Subsampling, orientation: Int) throws {
+    let fixtures = try Fixtures()
+    defer { fixtures.remove() }
+    let base = try fixtures.jpeg(
+      "base.jpg", width: 203, height: 157, subsampling: subsampling, orientation: orientation, icc: true
+    ) { Fixtures.texture($0, $1) }
+    let placements = [(5, 5, 0.0), (198, 80, 30.0), (100, 152, -20.0), (60, 70, 45.0)].enumerated().map { k, p in
+      PlacedStamp(
+        id: "s\(k)", center: StampPoint(Double(p.0), Double(p.1)), size: StampSize(16, 16), scale: 1, rotation: p.2)
+    }
+    let plan = try fixtures.redStamps(on: base, at: placements)
+    let spliced = fixtures.path("spliced.jpg")
+    let whole = fixtures.path("whole.jpg")
+    #expect(try JPEGTransplantTests.renderer(splicing: true).0.render(plan, to: spliced) == .spliced)
+    #expect(try JPEGTransplantTests.renderer(splicing: false).0.render(plan, to: whole) == .transplant)
+    #expect(FileManager.default.contentsEqual(atPath: spliced, andPath: whole))
+    #expect(try differingBlocks(base, whole, component: 0).blocks.count > 4)
   }
 }

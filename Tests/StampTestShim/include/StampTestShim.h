@@ -42,8 +42,9 @@ int scv_has_field(VipsImage *in, const char *field);
 int sjt_diff_blocks(const char *a, const char *b, int component, unsigned char *mask, size_t capacity,
   int *blocks_wide, int *blocks_high, char *message, size_t length);
 
-/// Writes `pixels` (`components` 1: grey, or 3: RGB, interleaved) as a JPEG with libjpeg: component i sampled
-/// h[i] x v[i], colour coded as YCbCr or, with `rgb_coded`, as RGB; accurate integer DCT. 0, or -1 (message set).
+/// Writes `pixels` (`components` 1: grey, 3: RGB, or 4: CMYK, interleaved) as a JPEG with libjpeg: component i
+/// sampled h[i] x v[i], colour coded as YCbCr or, with `rgb_coded`, as RGB (CMYK as libjpeg codes it: as it is,
+/// with an Adobe marker); accurate integer DCT. 0, or -1 (message set).
 int sjt_fixture_write(const char *path, const unsigned char *pixels, int width, int height, int components,
   int rgb_coded, const int *h, const int *v, int quality, char *message, size_t length);
 
@@ -60,6 +61,12 @@ int sjt_fixture_write_coded(const char *path, const unsigned char *pixels, int w
 /// set) when libjpeg refuses the file.
 int sjt_fixture_dc(const unsigned char *data, size_t size, int component, int *dc, size_t capacity, int *wide,
   int *high, long *warnings, char *message, size_t length);
+
+/// How many times libjpeg read a photo's whole entropy-coded data only to check it (the skim before the pixel path,
+/// the restart-interval check), when the entropy scanner could not clear it: `state` is a JPEGCodec's `sjt_state`.
+/// Defined in CJPEGDirect and declared only in its private header and here, so that only tests can count.
+struct sjt_state;
+unsigned long sjt_libjpeg_checks(const struct sjt_state *state);
 
 /// libjpeg's own decode of a whole JPEG to RGB with its defaults (accurate integer IDCT, fancy upsampling), into
 /// `rgb` (`capacity` bytes); sets the size. 0, or -1 (message set).

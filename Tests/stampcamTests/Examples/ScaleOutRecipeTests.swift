@@ -48,6 +48,31 @@ struct ScaleOutRecipeTests {
     ("seeding", "garden/deep/k.jpg"),
   ]
 
+  /// `stampcam help render` shows the command the Indexed Job's pods run, as the recipe writes it (an example's lines
+  /// ending in a backslash continue on the next; a comment after "#" is not part of it).
+  @Test func renderHelpShowsTheIndexedJobsCommand() throws {
+    let yaml = try String(
+      contentsOf: Self.repository.appendingPathComponent("Examples/pipelines/kubernetes-indexed-job.yaml"),
+      encoding: .utf8)
+    let script = try IndexedJob(yaml: yaml).script
+    let command = String(script[try #require(script.range(of: "stampcam render ")).lowerBound...])
+    let cli = try CommandRunner()
+    defer { cli.remove() }
+    let help = try cli.run(["help", "render"])
+    #expect(help.status == 0)
+    var examples: [String] = []
+    var continued = false
+    for line in try HelpTests.block(after: "EXAMPLES", in: help.stdout, indent: 2) {
+      var text = line.components(separatedBy: "   # ")[0].trimmingCharacters(in: .whitespaces)
+      let continues = text.hasSuffix(" \\")
+      if continues { text = String(text.dropLast(2)) }
+      if continued, let last = examples.popLast() { text = last + " " + text }
+      examples.append(text)
+      continued = continues
+    }
+    #expect(examples.contains(command), "\(examples)")
+  }
+
   /// The Indexed Job's pods, each with its JOB_COMPLETION_INDEX, its own pod name and the job's volume at a scratch
   /// folder, render Examples/pipelines/job.json over a folder of photos together exactly as one run does:
   /// byte-identical outputs at `{dir}/{stem}.jpg`, and the same report entries (id, status, outputs), each photo's

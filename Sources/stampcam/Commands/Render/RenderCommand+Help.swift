@@ -67,7 +67,8 @@ extension RenderCommand {
       EXAMPLES
         stampcam render Examples/manifest.json --out out/examples
         stampcam render shoot.json --out=renders --jobs=1 --report=renders/report.jsonl
-        stampcam render jobs.jsonl --out /data/out --shard "$JOB_COMPLETION_INDEX/8" --resume --quiet
+        stampcam render /data/job.json --out /data/out --shard "$JOB_COMPLETION_INDEX/8" --resume --quiet \\
+          --report "/data/reports/$JOB_COMPLETION_INDEX.$HOSTNAME.jsonl"   # Examples/pipelines' Kubernetes Job
         stampcam render --script recorded.json photos/*.jpg --out stamped
         find /data/in -name '*.jpg' | stampcam render bulk.json --out /data/out   # "photos": {"list": "-"}
         generate-jobs | stampcam render - --out /data/out --events /data/out/events.jsonl
