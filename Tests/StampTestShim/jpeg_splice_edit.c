@@ -251,8 +251,10 @@ int sjo_edit_both_ways(struct sjt_state *state, const char *photo, const int *re
   }
   if (outcome->spliced) unlink(spliced);
 
-  // On the whole photo's coefficients: after a refusal on the same opened file, as the product does; else anew.
-  outcome->same_open = !edit->whole_only && (outcome->index != 0 || edit->whole_after_splice);
+  // On the whole photo's coefficients: after a refusal (the index's, or a step's 1) on the same opened file, as the
+  // product does; else anew.
+  outcome->same_open =
+    !edit->whole_only && (outcome->index != 0 || outcome->spliced == 1 || edit->whole_after_splice);
   if (!edit->whole_only && !outcome->same_open) {
     sjt_close(s);
     int status = sjo_open(s, photo, &header, tm, tl);

@@ -28,19 +28,43 @@ func withMessage(_ body: (UnsafeMutablePointer<CChar>, Int) -> Int32) -> (status
 }
 
 extension JPEGSpliceTests {
-  /// Huffman tables fitted to the picture lack codes an edit may need: the index refuses (1, with a message) and
-  /// changes nothing, so the whole-photo edit that follows on the same opened file writes what it writes alone, byte
-  /// for byte, and no spliced output is left.
-  @Test("Optimized tables are refused, and the whole-photo edit follows unchanged", arguments: SplicePhoto.samplings)
-  func optimizedTablesAreRefused(_ sampling: SamplingCase) throws {
+  /// Huffman tables fitted to the picture code only the symbols it has. The index takes them; an edit whose blocks
+  /// need only those codes is spliced (and reads as the whole-photo edit), and one that needs another (a block's
+  /// symbol, or a DC difference at a seam) is refused by the encode or the write (1, with a message, nothing
+  /// written), after which the whole-photo edit on the same opened file writes what it writes alone, byte for byte.
+  /// The whole photo with no block replaced needs only the photo's own codes: it is spliced.
+  @Test(
+    "Optimized tables splice the edits their codes cover, and refuse the others cleanly",
+    arguments: SplicePhoto.samplings)
+  func optimizedTablesSpliceWhatTheirCodesCover(_ sampling: SamplingCase) throws {
     let fixtures = try Fixtures()
     defer { fixtures.remove() }
     let state = try SpliceState()
+    var (taken, refused) = (0, 0)
     for (width, height) in [(17, 9), (250, 173)] {
       let photo = SplicePhoto(sampling: sampling, width: width, height: height, tables: .optimized)
       let path = try photo.write(fixtures)
-      try expectRefusalLeavesTheWholePhotoEdit(fixtures, state, photo: path, "\(width)x\(height)")
+      for (layout, rects) in SplicePhoto.layouts(wide: photo.mcusWide, high: photo.mcusHigh) {
+        for (name, edit) in spliceEdits {
+          let label = "\(width)x\(height), \(layout), \(name)"
+          let run = try BothWays(fixtures, state.pointer, photo: path, rects: rects, edit: edit)
+          #expect(run.outcome.index == 0, "\(label): \(run.outcome.spliceText)")
+          if run.outcome.spliced == 0 {
+            taken += 1
+            try run.expectSameAsWholePhoto(
+              photo: path, rects: rects, changed: edit.edit != Int32(SJO_EDIT_NONE), label)
+          } else {
+            refused += 1
+            #expect(run.outcome.spliced == 1, "\(label): \(run.outcome.spliceText)")
+            try expectTheWholePhotoEditFollows(fixtures, state, run, photo: path, rects: rects, edit: edit, label)
+          }
+          if layout == "the whole photo" && name == "nothing replaced" {
+            #expect(run.outcome.spliced == 0, "\(label): \(run.outcome.spliceText)")
+          }
+        }
+      }
     }
+    #expect(taken > 0 && refused > 0, "\(taken) edits spliced, \(refused) refused")
   }
 
   /// Files the splice does not take: progressive, with restart markers, grey sampled 2 x 2 (its scan's MCU is one
@@ -61,7 +85,7 @@ extension JPEGSpliceTests {
     try expectRefusalLeavesTheWholePhotoEdit(fixtures, state, photo: grey, "grey sampled 2x2")
   }
 
-  /// The refusal, and the whole-photo edit after it against the same edit made alone.
+  /// The index's refusal, and the whole-photo edit after it against the same edit made alone.
   func expectRefusalLeavesTheWholePhotoEdit(
     _ fixtures: Fixtures, _ state: SpliceState, photo: String, _ label: String
   ) throws {
@@ -69,6 +93,17 @@ extension JPEGSpliceTests {
     let edit = spliceEdits[0].1
     let run = try BothWays(fixtures, state.pointer, photo: photo, rects: rects, edit: edit)
     #expect(run.outcome.index == 1, "\(label): \(run.outcome.spliceText)")
+    try expectTheWholePhotoEditFollows(fixtures, state, run, photo: photo, rects: rects, edit: edit, label)
+    // The edit did something, or the equality proves nothing.
+    #expect(try compareCoefficients(run.whole, photo).differing > 0)
+  }
+
+  /// After a refusal (with a message, no spliced output left), the whole-photo edit on the same opened file writes
+  /// what it writes alone, byte for byte.
+  func expectTheWholePhotoEditFollows(
+    _ fixtures: Fixtures, _ state: SpliceState, _ run: BothWays, photo: String, rects: [MCURect], edit: sjo_edit,
+    _ label: String
+  ) throws {
     #expect(!cText(run.outcome.splice_message).isEmpty, "\(label): refused without a message")
     #expect(!FileManager.default.fileExists(atPath: run.spliced), "\(label): a spliced output was left")
     #expect(run.outcome.same_open == 1)
@@ -82,8 +117,6 @@ extension JPEGSpliceTests {
       try Data(contentsOf: URL(fileURLWithPath: run.whole)), try Data(contentsOf: URL(fileURLWithPath: reference.whole))
     )
     #expect(after == fresh, "\(label): the whole-photo edit after the refusal differs from the one made alone")
-    // The edit did something, or the equality proves nothing.
-    #expect(try compareCoefficients(run.whole, photo).differing > 0)
   }
 
   /// When a splice cannot be written after its rectangles were opened and encoded (a seam's DC difference its table

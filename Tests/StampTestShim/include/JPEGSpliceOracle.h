@@ -93,8 +93,8 @@ typedef struct {
   int transcoded;
   char transcode_step[40];
   char transcode_message[256];
-  /// 1 when the whole-coefficient edit followed the splice on the same opened file (after a refusal, as the product
-  /// does, or with `whole_after_splice`), 0 when it opened the file again.
+  /// 1 when the whole-coefficient edit followed the splice on the same opened file (after a refusal, the index's or a
+  /// step's 1, as the product does, or with `whole_after_splice`), 0 when it opened the file again.
   int same_open;
   /// Samples of the rectangles' decoded pixels (before the edit) on which the splice's decode, in the rectangle's
   /// coordinates, differs from the whole photo's, in the photo's: they decode the same blocks, so 0.
@@ -105,8 +105,9 @@ typedef struct {
 /// sjt_splice_index): spliced (sjt_open, sjt_splice_index, then per rectangle sjt_splice_open, sjt_decode_region,
 /// the change, sjt_replace_blocks and sjt_splice_encode, then sjt_splice_write to `spliced`), and on the whole
 /// photo's coefficients (sjt_read_coefficients, the same regions in the photo's coordinates, sjt_write to
-/// `transcoded`). When the index refuses the file, the whole-coefficient edit follows on the same opened file;
-/// otherwise it opens the file again. A path that fails leaves its output file removed.
+/// `transcoded`). When the splice refuses (the index, or a step returning 1: a code the photo's tables lack), the
+/// whole-coefficient edit follows on the same opened file; otherwise it opens the file again. A path that fails
+/// leaves its output file removed.
 ///
 /// `state` is used for both (NULL: a state of its own, freed before returning). Only `*outcome` says what each path
 /// did; returns 0, or -1 when the edit could not be run at all (the photo cannot be opened, out of memory: message in
