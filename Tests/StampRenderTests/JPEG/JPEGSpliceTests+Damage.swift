@@ -94,3 +94,81 @@ extension JPEGSpliceTests {
     }
   }
 }
+
+extension JPEGSpliceTests {
+  /// A photo of more than 2 MB, whose scan the index splits between two threads on a machine with two cores (the
+  /// second decodes from the middle of the data from a guessed state): spliced edits above, across and below the
+  /// middle read as the whole-photo edit; the same photo damaged in its second half (a removed stuffed zero, a stray
+  /// marker, a cut) is refused, and a flipped bit is refused or, where libjpeg reads it silently, spliced right.
+  @Test(
+    "A photo scanned in two threads splices as the whole-photo edit, and its damage is refused",
+    arguments: SplicePhoto.samplings.filter { ["4:4:4", "4:2:0"].contains($0.name) })
+  func photoScannedInTwoThreads(_ sampling: SamplingCase) throws {
+    let fixtures = try Fixtures()
+    defer { fixtures.remove() }
+    // Noise at quality 90 takes about 1.5 bytes a pixel at 4:4:4 (0.9 at 4:2:0): 1800 x 1400 pixels is over 2 MB.
+    let (width, height) = (1800, 1400)
+    var pixels = [UInt8](repeating: 0, count: width * height * 3)
+    var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+    for i in pixels.indices {
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      pixels[i] = UInt8(truncatingIfNeeded: state >> 56)
+    }
+    let path = fixtures.path("big.jpg")
+    var message = [CChar](repeating: 0, count: 256)
+    let status = sjt_fixture_write_coded(
+      path, pixels, Int32(width), Int32(height), 3, 0, sampling.h.map(Int32.init), sampling.v.map(Int32.init), 90, 0, 0,
+      &message, message.count)
+    try #require(status == 0, "\(message.nulTerminatedText)")
+    let clean = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+    try #require(clean.count > 2 << 20, "\(clean.count) bytes")
+    let photo = SplicePhoto(sampling: sampling, width: width, height: height)
+    let (wide, high) = (photo.mcusWide, photo.mcusHigh)
+    let splice = try SpliceState()
+    let layouts: [(String, [MCURect])] = [
+      ("first and last rows", [MCURect(3, 0, 5, 1), MCURect(0, high - 1, wide, 1)]),
+      ("across the middle", [MCURect(wide / 3, high / 2 - 2, wide / 3, 4)]),
+      ("around the middle", [MCURect(0, high / 2 - 1, 2, 1), MCURect(wide - 2, high / 2 + 1, 2, 2)]),
+    ]
+    for (layout, rects) in layouts {
+      for (name, edit) in [spliceEdits[1], spliceEdits[3]] {
+        let run = try BothWays(fixtures, splice.pointer, photo: path, rects: rects, edit: edit)
+        try run.expectSameAsWholePhoto(photo: path, rects: rects, changed: true, "\(layout), \(name)")
+      }
+    }
+
+    let data = try #require(entropyRange(clean))
+    let late = data.lowerBound + data.count * 3 / 4
+    let stuffed = try #require((late..<data.upperBound - 1).first { clean[$0] == 0xFF && clean[$0 + 1] == 0 })
+    var copies: [(String, [UInt8])] = [
+      ("stuffed zero removed at byte \(stuffed + 1)", Array(clean[...stuffed]) + Array(clean[(stuffed + 2)...])),
+      ("marker put at byte \(late)", Array(clean[..<late]) + [0xFF, 0xD5] + Array(clean[late...])),
+      ("cut at byte \(late)", Array(clean.prefix(late))),
+    ]
+    for k in 0..<4 {
+      let at = late + k * 9_973
+      copies.append(("bit flipped at byte \(at)", clean.replacing(at: at, with: clean[at] ^ 0x10)))
+    }
+    let damaged = fixtures.path("damaged.jpg")
+    let rects = [MCURect(wide / 2, high / 4, 2, 1)]
+    for (what, copy) in copies {
+      try Data(copy).write(to: URL(fileURLWithPath: damaged))
+      let run = try BothWays(fixtures, splice.pointer, photo: damaged, rects: rects, edit: spliceEdits[0].1)
+      let warned = libjpegWarnings(damaged).map { $0 > 0 } ?? true
+      if warned || !what.hasPrefix("bit flipped") {
+        #expect(run.outcome.index == 1 || run.outcome.index == 2, "\(what): \(run.outcome.spliceText)")
+      }
+      if run.outcome.index == 0 {
+        try run.expectSameAsWholePhoto(photo: damaged, rects: rects, changed: true, what)
+      }
+    }
+  }
+}
+
+extension Array where Element == UInt8 {
+  fileprivate func replacing(at index: Int, with byte: UInt8) -> [UInt8] {
+    var copy = self
+    copy[index] = byte
+    return copy
+  }
+}
