@@ -115,4 +115,11 @@ typedef struct {
 int sjo_edit_both_ways(struct sjt_state *state, const char *photo, const int *rects, int count,
   const sjo_edit *edit, const char *spliced, const char *transcoded, sjo_outcome *outcome);
 
+/// Copies the JPEG `photo` to `path` (libjpeg's jpeg_write_coefficients: its standard Huffman tables unless the
+/// photo's coding says otherwise) with the DC coefficients of the first `count` blocks of the first block row of
+/// `component` set to `dc`: values no 8-bit picture has, whose differences the copy still codes where each is at
+/// most 2047 from the one before. 0, or -1 (message set).
+int sjo_fixture_set_dc(const char *photo, const char *path, int component, const int *dc, int count, char *message,
+  size_t length);
+
 #endif
