@@ -41,6 +41,7 @@ typedef struct {
   int bits;
   int marker;  // 1 once a marker stops the loading (pos stays on its first 0xFF)
   int ended;  // 1 once the buffer ends before a marker
+  int fill;  // 1 once fill bytes inside the data stop the loading as a marker does (see sjs_fill)
   size_t loaded;  // bytes loaded since the reader was reset
   size_t offsets[16];  // file offset of loaded byte i, at i % 16 (at most 8 loaded bytes are unused at a time)
 } sjs_reader;

@@ -11,10 +11,10 @@
 
 // The baseline entropy scanner (JPEGScan.h). It decodes every Huffman symbol and skips the magnitude bits: no
 // coefficient is stored. Where the data is damaged it stops where libjpeg would warn, so that "damaged" here means
-// what a libjpeg warning means to the rest of stampcam. It is stricter in two places where libjpeg-turbo reads on
-// without a warning: an AC run past coefficient 63 (its zigzag table has guard entries), and a code not in the table
+// what a libjpeg warning means to the rest of stampcam. It is stricter in three places where libjpeg-turbo reads on
+// without a warning: an AC run past coefficient 63 (its zigzag table has guard entries), a code not in the table
 // met by its fast Huffman decoder (jdhuff.h's HUFF_DECODE_FAST makes it symbol 0; only its slow decoder, used near a
-// marker, warns). Both are damage here.
+// marker, warns), and fill bytes inside the data (see sjs_fill). All are damage here.
 
 static int sjs_not_handled(sjs_result *r, const char *reason) {
   r->status = SJS_NOT_HANDLED;
@@ -96,11 +96,17 @@ static void sjs_reset(sjs_reader *r, size_t pos) {
   r->bits = 0;
   r->marker = 0;
   r->ended = 0;
+  r->fill = 0;
   r->loaded = 0;
 }
 
-// Loads bytes until 57 or more bits are held, a marker comes or the buffer ends. As libjpeg does, 0xFF followed by
-// any number of 0xFF and then 0x00 is one data byte 0xFF; 0xFF followed by anything else starts a marker.
+// Loads bytes until 57 or more bits are held, a marker comes or the buffer ends. 0xFF 0x00 is one data byte 0xFF;
+// 0xFF followed by anything else starts a marker. Fill bytes before the zero (0xFF 0xFF ... 0x00) stop the loading
+// as a marker does: libjpeg's slow decoder reads them as one data byte 0xFF, but libjpeg-turbo's fast one takes
+// 0xFF 0xFF for a marker, decodes zeros after it, and leaves coefficients of those zeros in the MCU's blocks where
+// its slow decoder, run again on that MCU, finds none; no warning either way. The MCU then holds what neither the
+// data nor this scanner says, so the data is damage here and libjpeg's reading of it stands (a splice would copy
+// the bits as they are coded).
 static void sjs_fill(sjs_reader *r) {
   while (r->bits <= 56 && !r->marker && !r->ended) {
     if (r->pos >= r->length) {
@@ -116,8 +122,9 @@ static void sjs_fill(sjs_reader *r) {
         r->ended = 1;
         break;
       }
-      if (r->data[q] != 0) {
+      if (r->data[q] != 0 || q > at + 1) {
         r->marker = 1;
+        r->fill = r->data[q] == 0;
         break;
       }
       r->pos = q + 1;
@@ -138,7 +145,9 @@ uint64_t sjs_position(const sjs_reader *r) {
   return (uint64_t) r->offsets[byte % 16] * 8 + (uint64_t) ((8 - r->bits % 8) % 8);
 }
 
-static int sjs_short(const sjs_reader *r) { return r->marker ? SJS_DAMAGE_HIT_MARKER : SJS_DAMAGE_ENDED; }
+static int sjs_short(const sjs_reader *r) {
+  return r->fill ? SJS_DAMAGE_FILL_IN_DATA : r->marker ? SJS_DAMAGE_HIT_MARKER : SJS_DAMAGE_ENDED;
+}
 
 void sjs_seek(sjs_reader *r, const unsigned char *data, size_t length, uint64_t bit) {
   r->data = data;

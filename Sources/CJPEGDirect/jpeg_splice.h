@@ -53,11 +53,12 @@ typedef struct {
 /// MCU does not decode (the data is not what its scan found).
 int sjp_put_run(sjp_writer *w, const sjs_frame *f, const sjp_run *run, const int pred[4], int whole);
 
-/// A rectangle's encoding: the JPEG libjpeg wrote for it, and where each of its MCUs starts in it.
+/// A rectangle's encoding: the JPEG libjpeg wrote for it (from its entropy-coded data on, but for the first
+/// rectangle's, whose header the output's is made from), and where each of its MCUs starts in it.
 typedef struct {
   unsigned char *data;
   size_t length;
-  size_t header;  // bytes before its entropy-coded data
+  size_t header;  // bytes before its entropy-coded data (0 but for the first rectangle, whose header is kept)
   sjs_point *points;  // every MCU's start, then the point after the last
   size_t capacity;  // entries allocated in points
   int encoded;

@@ -43,6 +43,9 @@ enum {
   SJS_DAMAGE_EXTRA_BYTES = 5,
   /// A marker other than the restart marker due at the end of an interval.
   SJS_DAMAGE_WRONG_MARKER = 6,
+  /// Fill bytes inside the data (0xFF 0xFF ... 0x00), which libjpeg-turbo reads without a warning but not as one
+  /// data byte 0xFF in every MCU.
+  SJS_DAMAGE_FILL_IN_DATA = 7,
 };
 
 /// Where an MCU starts: the bit offset of its first bit in the file (byte offset * 8 + bits of that byte already
