@@ -42,6 +42,15 @@ static int sjo_left_out(const int *rects, int count, int x, int y, int h, int v)
   return 0;
 }
 
+// 1 when a block's coefficients are outside what 8-bit samples give (baseline's 11-bit DC differences and 10-bit AC
+// sizes hold every such block).
+static int sjo_out_of_range(const JCOEF *block) {
+  if (block[0] < -1024 || block[0] > 1023) return 1;
+  for (int k = 1; k < DCTSIZE2; k++)
+    if (block[k] < -1023 || block[k] > 1023) return 1;
+  return 0;
+}
+
 // The frames must describe the same picture for equal coefficients to mean equal pictures: a file whose colour
 // space, sampling or quantization tables changed holds another picture in the same numbers.
 static int sjo_same_frame(struct jpeg_decompress_struct *a, struct jpeg_decompress_struct *b, char *message,
@@ -105,6 +114,7 @@ int sjo_compare(const char *a, const char *b, const int *rects, int count, sjo_d
     goto done;
   }
   difference->compared = difference->differing = 0;
+  difference->out_of_range[0] = difference->out_of_range[1] = 0;
   difference->component = difference->x = difference->y = -1;
   for (int c = 0; c < p->d[0].num_components; c++) {
     jpeg_component_info *info = &p->d[0].comp_info[c];
@@ -112,6 +122,8 @@ int sjo_compare(const char *a, const char *b, const int *rects, int count, sjo_d
       JBLOCKARRAY ra = p->d[0].mem->access_virt_barray((j_common_ptr) &p->d[0], arrays[0][c], y, 1, FALSE);
       JBLOCKARRAY rb = p->d[1].mem->access_virt_barray((j_common_ptr) &p->d[1], arrays[1][c], y, 1, FALSE);
       for (JDIMENSION x = 0; x < info->width_in_blocks; x++) {
+        difference->out_of_range[0] += sjo_out_of_range(ra[0][x]);
+        difference->out_of_range[1] += sjo_out_of_range(rb[0][x]);
         if (sjo_left_out(rects, count, (int) x, (int) y, info->h_samp_factor, info->v_samp_factor)) continue;
         difference->compared++;
         if (!memcmp(ra[0][x], rb[0][x], sizeof(JBLOCK))) continue;

@@ -14,7 +14,8 @@
 // the whole photo's coefficients, in rectangles taken from its bytes, and the harness aborts when the index takes
 // rectangles it must refuse or a file libjpeg finds damaged, when a spliced output libjpeg reads with a warning or
 // whose coefficients in any real block differ from the whole-photo edit's (or, outside the rectangles, from the
-// photo's), and when a call out of order is not refused.
+// photo's), when the whole-photo edit's output reads otherwise than the photo outside the rectangles, and when a call
+// out of order is not refused; each disagreement is said on one line ("splice oracle: ...") before the abort.
 #include <fcntl.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -217,30 +218,32 @@ static void splice_against_libjpeg(const uint8_t *data, size_t size) {
   if (sjo_edit_both_ways(state, in_path, rects, count, &edit, spliced_path, whole_path, &outcome)) return;
   if (outcome.bad_rects_taken) finding("the index took rectangles it must refuse", &outcome);
   char message[512];
-  sjo_difference whole, source, same, outside;
+  sjo_difference source, whole, same, outside;
+  // libjpeg's reading of the photo: its warnings, and whether its coefficients are ones 8-bit samples give. Outside
+  // that range libjpeg's encoder writes what the edits make (DC differences past 2047, AC sizes past 10) with codes
+  // no table has, on every path that encodes with it; the tests record that as a known issue, and here only the
+  // splice's own output is held to the photo.
+  int readable = sjo_compare(in_path, in_path, NULL, 0, &source, message, sizeof message) == 0;
+  int in_range = readable && source.out_of_range[0] == 0;
   // The whole-photo edit reads the photo with libjpeg, which warned of nothing (a warning fails it): its output
-  // must read as cleanly, and as the photo outside the rectangles. (libjpeg's encoder codes a DC difference past
-  // 2047, which no table has, without complaint, and what follows reads as other coefficients.)
-  if (outcome.transcoded == 0
-      && (sjo_compare(whole_path, in_path, rects, count, &whole, message, sizeof message) || whole.warnings[0]))
-    finding("the whole-photo edit wrote a file libjpeg reads with a warning", &outcome);
-  if (outcome.transcoded == 0 && whole.differing)
-    finding("the whole-photo edit changed blocks outside the rectangles", &outcome);
+  // must read as cleanly, and as the photo outside the rectangles.
+  if (outcome.transcoded == 0 && in_range) {
+    if (sjo_compare(whole_path, in_path, rects, count, &whole, message, sizeof message) || whole.warnings[0])
+      finding("the whole-photo edit wrote a file libjpeg reads with a warning", &outcome);
+    if (whole.differing) finding("the whole-photo edit changed blocks outside the rectangles", &outcome);
+  }
   if (outcome.index != 0) return;
   // The index took the file: libjpeg must read it without a warning (damage must be refused).
-  if (sjo_compare(in_path, in_path, NULL, 0, &source, message, sizeof message) || source.warnings[0])
-    finding("the index took a file libjpeg finds damaged", &outcome);
-  // A splice step that fails (-1) where the whole-photo edit of the same file succeeds fails a job that would have
-  // rendered: only a DC difference its table cannot code (1) lets the product fall back.
-  if (outcome.spliced < 0 && outcome.transcoded == 0) finding("a splice step failed, the whole-photo edit did not", &outcome);
+  if (!readable || source.warnings[0]) finding("the index took a file libjpeg finds damaged", &outcome);
+  // A step's 1 leaves the photo to the whole-photo edit, its -1 to the pixel path: neither writes a spliced file.
   if (outcome.spliced || outcome.transcoded) return;
   if (outcome.pixels_differ) finding("the splice decoded a rectangle's pixels otherwise", &outcome);
-  if (sjo_compare(spliced_path, whole_path, NULL, 0, &same, message, sizeof message))
+  if (sjo_compare(spliced_path, in_path, rects, count, &outside, message, sizeof message))
     finding("libjpeg refuses the spliced output", &outcome);
-  if (same.warnings[0]) finding("libjpeg warns reading the spliced output", &outcome);
-  if (same.differing) finding("spliced and whole-photo edits differ in a block", &outcome);
-  if (sjo_compare(spliced_path, in_path, rects, count, &outside, message, sizeof message) || outside.differing)
-    finding("the spliced output differs from the photo outside the rectangles", &outcome);
+  if (outside.warnings[0]) finding("libjpeg warns reading the spliced output", &outcome);
+  if (outside.differing) finding("the spliced output differs from the photo outside the rectangles", &outcome);
+  if (in_range && (sjo_compare(spliced_path, whole_path, NULL, 0, &same, message, sizeof message) || same.differing))
+    finding("spliced and whole-photo edits differ in a block", &outcome);
 }
 
 // Calls out of order on an indexed file: each must be refused (-1), and nothing written.

@@ -19,6 +19,10 @@ typedef struct {
   int component, x, y;
   /// libjpeg's warnings (corrupt data) reading each file to its end: 0 for a file it reads cleanly.
   long warnings[2];
+  /// Real blocks of each file (every one, the rectangles' too) whose coefficients no 8-bit picture has: a DC outside
+  /// -1024 ... 1023 or an AC past 1023 either way. libjpeg reads them without a warning; its encoder writes what
+  /// they make (DC differences past 2047, AC sizes past 10) in size categories no baseline table codes.
+  long out_of_range[2];
 } sjo_difference;
 
 /// Compares the quantized DCT coefficients of the JPEGs `a` and `b`, as libjpeg reads them (jpeg_read_coefficients,
