@@ -85,8 +85,9 @@ var targets: [Target] = [
     // The spliced bound of scripts/bench-bound: read a JPEG, scan its entropy-coded data, write it. Not in the product.
     .executableTarget(name: "JPEGScanBench", dependencies: ["CJPEGDirect"]),
 
-    // C wrappers only the tests use (fixture writers, metadata probes, the JPEG coefficient diff): not in the product.
-    .target(name: "StampTestShim", dependencies: ["CVips", "CJPEG"], path: "Tests/StampTestShim"),
+    // C wrappers only the tests use (fixture writers, metadata probes, the JPEG coefficient diff, libjpeg as the
+    // splice's oracle, which drives CJPEGDirect): not in the product.
+    .target(name: "StampTestShim", dependencies: ["CVips", "CJPEG", "CJPEGDirect"], path: "Tests/StampTestShim"),
     .target(
       name: "StampTestSupport", dependencies: ["StampFiles", "StampRender", "StampTestFolders", "StampTestShim"],
       path: "Tests/StampTestSupport"),

@@ -55,7 +55,21 @@ int sjt_fixture_write_coded(const char *path, const unsigned char *pixels, int w
   if (rgb_coded) jpeg_set_colorspace(&c, JCS_RGB);
   jpeg_set_quality(&c, quality, TRUE);
   c.dct_method = JDCT_ISLOW;
-  c.optimize_coding = optimize_coding ? TRUE : FALSE;
+  c.optimize_coding = optimize_coding == 1 ? TRUE : FALSE;
+  if (optimize_coding == 2) {
+    // The standard tables' code lengths, their symbols in reverse order: a code for every symbol, as in the standard
+    // tables, but not theirs (the longest codes go to the commonest symbols).
+    JHUFF_TBL *tables[4] = {c.dc_huff_tbl_ptrs[0], c.dc_huff_tbl_ptrs[1], c.ac_huff_tbl_ptrs[0], c.ac_huff_tbl_ptrs[1]};
+    for (int t = 0; t < 4; t++) {
+      int n = 0;
+      for (int i = 1; i <= 16; i++) n += tables[t]->bits[i];
+      for (int i = 0; i < n / 2; i++) {
+        UINT8 swap = tables[t]->huffval[i];
+        tables[t]->huffval[i] = tables[t]->huffval[n - 1 - i];
+        tables[t]->huffval[n - 1 - i] = swap;
+      }
+    }
+  }
   c.restart_interval = (unsigned) restart_interval;
   for (int i = 0; i < components; i++) {
     c.comp_info[i].h_samp_factor = h[i];

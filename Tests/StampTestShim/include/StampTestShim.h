@@ -11,6 +11,8 @@
 #include <stddef.h>
 #include <vips/vips.h>
 
+#include "JPEGSpliceOracle.h"
+
 /// Writers. Each writes `in` to `path` in its format whatever the file name; 0 on success.
 int scv_save_jpeg(VipsImage *in, const char *path, int quality);
 int scv_save_png(VipsImage *in, const char *path);
@@ -46,8 +48,9 @@ int sjt_diff_blocks(const char *a, const char *b, int component, unsigned char *
 int sjt_fixture_write(const char *path, const unsigned char *pixels, int width, int height, int components,
   int rgb_coded, const int *h, const int *v, int quality, char *message, size_t length);
 
-/// As `sjt_fixture_write`, with Huffman tables fitted to the picture (`optimize_coding`) or the standard ones, and a
-/// restart marker every `restart_interval` MCUs (0: none).
+/// As `sjt_fixture_write`, with the standard Huffman tables (`optimize_coding` 0), tables fitted to the picture (1),
+/// or tables of the file's own that still code every symbol (2: the standard code lengths, the symbols in reverse
+/// order), and a restart marker every `restart_interval` MCUs (0: none).
 int sjt_fixture_write_coded(const char *path, const unsigned char *pixels, int width, int height, int components,
   int rgb_coded, const int *h, const int *v, int quality, int optimize_coding, int restart_interval, char *message,
   size_t length);
