@@ -122,8 +122,8 @@ extension JPEGSpliceTests {
   /// A grey photo whose first blocks have DC values no 8-bit picture has (0, 2000, 2600, 2600, 2600: each difference
   /// at most 2047, so the photo codes them), one MCU of it edited black: the DC difference the splice would code at
   /// the seam after the MCU, or at its start, is past 2047, which no Huffman table codes. The splice writes nothing:
-  /// it refuses (1, and the whole-photo edit follows) or fails (-1, and the job takes the pixel path). The
-  /// whole-photo edit must then keep every other block.
+  /// it refuses (1) or fails (-1). The whole-photo edit, with the photo's standard tables, fails too (libjpeg-turbo's
+  /// encoder would write the difference with no code): the job takes the pixel path.
   @Test("DC differences past 2047 are never spliced")
   func dcDifferencesPastWhatTablesCodeAreNotSpliced() throws {
     let fixtures = try Fixtures()
@@ -147,13 +147,8 @@ extension JPEGSpliceTests {
       #expect(!FileManager.default.fileExists(atPath: run.spliced), "\(rect): a spliced output was written")
       #expect(run.outcome.spliced == 1 || run.outcome.spliced == -1, "\(rect): \(run.outcome.spliceText)")
       #expect(!cText(run.outcome.splice_message).isEmpty)
-      #expect(run.outcome.transcoded == 0, "\(rect): \(run.outcome.transcodeText)")
-      // libjpeg's encoder writes such a difference without complaint, in a size category no table has, and what
-      // follows it reads as other coefficients.
-      withKnownIssue("the whole-photo edit writes DC differences past 2047") {
-        let outside = try compareCoefficients(run.whole, path, outside: [rect])
-        #expect(outside.differing == 0 && outside.warnings.0 == 0, "\(rect): \(outside.firstText)")
-      }
+      #expect(run.outcome.transcoded == -1, "\(rect): \(run.outcome.transcodeText)")
+      #expect(run.outcome.transcodeText.contains("no baseline JPEG codes"), "\(rect): \(run.outcome.transcodeText)")
     }
   }
 
@@ -327,11 +322,8 @@ extension JPEGSpliceTests {
     try #require(first.outcome.spliced == 0, "\(first.outcome.spliceText)")
     let after = try BothWays(
       fixtures, used.pointer, photo: plain, rects: rects, edit: alone, outputs: ("unused.jpg", "after.jpg"))
-    // The small JPEG of the region is coded with the first photo's tables: libjpeg then reads it as corrupt data.
-    withKnownIssue("the splice leaves the photo's Huffman tables in the state's small-JPEG encoder") {
-      try #require(after.outcome.transcoded == 0, "\(after.outcome.transcodeText)")
-      let same = try compareCoefficients(after.whole, reference.whole)
-      #expect(same.differing == 0 && same.warnings == (0, 0), "\(same.firstText)")
-    }
+    try #require(after.outcome.transcoded == 0, "\(after.outcome.transcodeText)")
+    let same = try compareCoefficients(after.whole, reference.whole)
+    #expect(same.differing == 0 && same.warnings == (0, 0), "\(same.firstText)")
   }
 }
