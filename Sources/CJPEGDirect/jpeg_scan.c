@@ -39,6 +39,9 @@ static int sjs_build(sjs_table *t, const unsigned char *counts, const unsigned c
   int k = 0;
   for (int len = 1; len <= 16; len++) {
     int n = counts[len - 1];
+    // More codes of a length than it has (an over-full table, which libjpeg refuses too): refused before any of
+    // them is written into the look-up tables, whose size is the lengths' own.
+    if (code + n > 1L << len) return -1;
     if (n) {
       t->valoffset[len] = k - (int) code;
       for (int i = 0; i < n; i++, k++, code++) {

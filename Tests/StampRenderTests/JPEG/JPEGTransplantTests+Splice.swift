@@ -1,3 +1,4 @@
+import CJPEGDirect
 import Foundation
 import StampCore
 import StampTestSupport
@@ -203,5 +204,29 @@ extension JPEGSpliceRouteTests {
     #expect(try alone.render(plan, to: fresh) == .spliced)
     try readStrictly(after)
     #expect(FileManager.default.contentsEqual(atPath: after, andPath: fresh))
+  }
+}
+
+extension JPEGSpliceRouteTests {
+  /// A Huffman table in a slot no component uses, with more codes of one length than it has (40 of length 1):
+  /// libjpeg reads the photo (it builds only the tables it uses), the splice's scan refuses the table before writing
+  /// any of it into its look-up tables (it wrote 40 KB past them once: `scripts/fuzz-jpeg` replays the file under
+  /// AddressSanitizer), and the photo takes the whole-photo edit.
+  @Test func anOverFullTableInAnUnusedSlotIsRefused() throws {
+    let fixtures = try Fixtures()
+    defer { fixtures.remove() }
+    let good = try fixtures.jpeg("good.jpg", width: 64, height: 48, subsampling: .half) { Fixtures.texture($0, $1) }
+    var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: good)))
+    let sos = try #require(bytes.indices.dropLast().first { bytes[$0] == 0xFF && bytes[$0 + 1] == 0xDA })
+    // DHT, length 59: AC table 3, forty codes of length 1, symbols 0x01-0x0A, 0x11-0x1A, 0x21-0x2A, 0x31-0x3A.
+    let symbols = [0x00, 0x10, 0x20, 0x30].flatMap { high in (1...10).map { UInt8(high + $0) } }
+    let dht: [UInt8] = [0xFF, 0xC4, 0x00, 0x3B, 0x13, 40] + [UInt8](repeating: 0, count: 15) + symbols
+    bytes.insert(contentsOf: dht, at: sos)
+    let base = fixtures.path("overfull.jpg")
+    try Data(bytes).write(to: URL(fileURLWithPath: base))
+    var result = sjs_result()
+    #expect(sjs_scan(bytes, bytes.count, 1, nil, 0, &result) == Int32(SJS_NOT_HANDLED))
+    try readStrictly(base)
+    #expect(try Renderer().render(fixtures.redStamps(on: base), to: fixtures.path("out.jpg")) == .transplant)
   }
 }
