@@ -80,6 +80,10 @@ int sjt_decode_region(
   jpeg_copy_critical_parameters(&s->src, e);
   e->image_width = (JDIMENSION) width;
   e->image_height = (JDIMENSION) height;
+  // Tables fitted to the region: libjpeg's pass that fits them refuses a coefficient no baseline code carries (a
+  // photo's may lie out of range: libjpeg reads AC sizes up to 15), which its encoder with fixed tables would write
+  // with no code, and the region would decode as other pixels.
+  e->optimize_coding = TRUE;
   sjt_mem_dest(s, (unsigned long) width * height * 3 + 65536);
   jvirt_barray_ptr arrays[MAX_COMPONENTS];
   JDIMENSION wide[MAX_COMPONENTS], high[MAX_COMPONENTS];
