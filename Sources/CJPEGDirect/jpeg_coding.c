@@ -36,9 +36,7 @@ static int sjt_standard_table(const JHUFF_TBL *table, const JHUFF_TBL standard[2
   return 0;
 }
 
-// Puts the standard Huffman tables back in the slots jpeg_set_defaults uses: libjpeg-turbo's leaves a reused
-// compressor whatever tables it held (an earlier file's fitted ones, a part's copy of its photo's).
-static void sjt_standard_huffman(sjt_state *s, struct jpeg_compress_struct *e) {
+void sjt_standard_huffman(sjt_state *s, struct jpeg_compress_struct *e) {
   for (int i = 0; i < 2; i++) {
     if (e->dc_huff_tbl_ptrs[i]) *e->dc_huff_tbl_ptrs[i] = s->standard_dc[i];
     if (e->ac_huff_tbl_ptrs[i]) *e->ac_huff_tbl_ptrs[i] = s->standard_ac[i];

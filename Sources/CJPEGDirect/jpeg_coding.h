@@ -10,6 +10,11 @@
 
 #include "JPEGTransplant.h"
 
+/// Puts the standard Huffman tables back in the slots jpeg_set_defaults uses: libjpeg-turbo's leaves a reused
+/// compressor whatever tables it held (an earlier file's fitted ones, a region's, a part's copy of its photo's).
+/// Call after jpeg_set_defaults (or jpeg_copy_critical_parameters, which calls it) on a reused compressor.
+void sjt_standard_huffman(sjt_state *s, struct jpeg_compress_struct *e);
+
 /// Readies `e` to write the coefficients of the photo (the source decompressor) in the photo's own coding: its
 /// quantization, sampling and colour space, progressive or not, arithmetic or Huffman, its restart interval, and
 /// Huffman tables optimized when the photo's were not the standard ones. Call before jpeg_write_coefficients.

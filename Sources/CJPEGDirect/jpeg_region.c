@@ -6,6 +6,7 @@
 #include <jpeglib.h>
 
 #include "JPEGTransplant.h"
+#include "jpeg_coding.h"
 #include "jpeg_direct.h"
 #include "jpeg_errors.h"
 #include "jpeg_state.h"
@@ -78,6 +79,7 @@ int sjt_decode_region(
   }
   struct jpeg_compress_struct *e = &s->enc;
   jpeg_copy_critical_parameters(&s->src, e);
+  sjt_standard_huffman(s, e);
   e->image_width = (JDIMENSION) width;
   e->image_height = (JDIMENSION) height;
   // Tables fitted to the region: libjpeg's pass that fits them refuses a coefficient no baseline code carries (a
@@ -155,6 +157,7 @@ int sjt_replace_blocks(sjt_state *s, int x, int y, int width, int height, const 
   }
   struct jpeg_compress_struct *e = &s->enc;
   jpeg_copy_critical_parameters(&s->src, e);
+  sjt_standard_huffman(s, e);
   e->image_width = (JDIMENSION) width;
   e->image_height = (JDIMENSION) height;
   e->input_components = 3;
