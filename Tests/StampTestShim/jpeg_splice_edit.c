@@ -134,6 +134,22 @@ static int sjo_edit_area(sjt_state *s, int x, int y, sjo_area area, int k, const
 
 // True when the rectangles are what sjt_splice_index takes: whole MCUs inside the photo (`wide` x `high` MCUs), not
 // overlapping, sorted by top then left.
+// Grows the two pixel buffers to `bytes` when they are smaller; -1 when out of memory (both freed).
+static int sjo_room(unsigned char **rgb, unsigned char **changed, size_t *largest, size_t bytes) {
+  if (bytes <= *largest && *rgb && *changed) return 0;
+  free(*rgb);
+  free(*changed);
+  *rgb = malloc(bytes);
+  *changed = malloc(bytes);
+  *largest = bytes;
+  if (*rgb && *changed) return 0;
+  free(*rgb);
+  free(*changed);
+  *rgb = *changed = NULL;
+  *largest = 0;
+  return -1;
+}
+
 static int sjo_rects_valid(const int *rects, int count, long wide, long high) {
   for (int k = 0; k < count; k++) {
     const int *r = rects + 4 * k;
@@ -214,14 +230,7 @@ int sjo_edit_both_ways(struct sjt_state *state, const char *photo, const int *re
       sjo_area area = sjo_region_of(sjo_area_of(rects + 4 * k, &header, hmax, vmax), rects + 4 * k, edit, hmax, vmax,
         &dx, &dy);
       size_t bytes = (size_t) area.width * area.height * 3;
-      if (bytes > largest) {
-        free(rgb);
-        free(changed);
-        rgb = malloc(bytes);
-        changed = malloc(bytes);
-        if (!rgb || !changed) goto out_of_memory;
-        largest = bytes;
-      }
+      if (sjo_room(&rgb, &changed, &largest, bytes)) goto out_of_memory;
       int status = sjt_splice_open(s, k, sm, sl);
       if (status) {
         outcome->spliced = status;
@@ -284,14 +293,7 @@ int sjo_edit_both_ways(struct sjt_state *state, const char *photo, const int *re
     int dx, dy;
     sjo_area area = sjo_region_of(sjo_area_of(r, &header, hmax, vmax), r, edit, hmax, vmax, &dx, &dy);
     size_t bytes = (size_t) area.width * area.height * 3;
-    if (bytes > largest) {
-      free(rgb);
-      free(changed);
-      rgb = malloc(bytes);
-      changed = malloc(bytes);
-      if (!rgb || !changed) goto out_of_memory;
-      largest = bytes;
-    }
+    if (sjo_room(&rgb, &changed, &largest, bytes)) goto out_of_memory;
     int status = sjo_edit_area(s, area.x, area.y, area, k, edit, &header, hmax, vmax, rgb, changed,
       outcome->transcode_step, sizeof outcome->transcode_step, tm, tl);
     if (status) {

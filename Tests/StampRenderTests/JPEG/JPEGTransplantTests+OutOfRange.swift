@@ -54,58 +54,22 @@ struct JPEGOutOfRangeTests {
     jpeg_finish_decompress(&d)
   }
 
-  /// With restart markers, the interval under the stamp is encoded again with the photo's tables: the stamp's DCs
-  /// beside the photo's 5000 need differences no code carries. libjpeg-turbo's encoder would write them without
-  /// codes (a corrupt output, the job reported done); the coefficients are checked first and the job takes the
-  /// pixel path, whose output libjpeg reads cleanly.
-  @Test
-  func aRestartIntervalPhotoWithHugeDCsIsNotWrittenCorrupt() throws {
+  /// A photo with such DCs and one stamp, each lossless way: with restart markers (the interval under the stamp is
+  /// encoded again with the photo's tables), without them at DCs of 31000 (the splice declines: it shifts DCs by the
+  /// prediction before each row, and the whole-photo edit with the photo's standard tables follows) and at 5000 (the
+  /// splice encodes the stamp's rectangle). libjpeg-turbo's encoder would write the stamp's DC differences with no
+  /// code, a corrupt output and the job reported done; the coefficients are checked before any write with fixed
+  /// tables, and the job takes the pixel path, whose output libjpeg reads cleanly.
+  @Test(arguments: [(level: 5000, restartInterval: UInt32(20)), (31000, 0), (5000, 0)])
+  func aPhotoWithHugeDCsIsNotWrittenCorrupt(_ photo: (level: Int, restartInterval: UInt32)) throws {
     let fixtures = try Fixtures()
     defer { fixtures.remove() }
-    // 160 x 120 at 4:4:4: 20 MCUs a row, a restart marker every row.
-    let good = try fixtures.jpeg("good.jpg", width: 160, height: 120, subsampling: .none, restartInterval: 20) {
-      Fixtures.texture($0, $1)
-    }
+    // 160 x 120 at 4:4:4: 20 MCUs a row (a restart marker every row when there are markers).
+    let good = try fixtures.jpeg(
+      "good.jpg", width: 160, height: 120, subsampling: .none, restartInterval: Int(photo.restartInterval)
+    ) { Fixtures.texture($0, $1) }
     let base = fixtures.path("huge.jpg")
-    try Self.lumaDC(good, base, level: 5000, restartInterval: 20)
-    try readStrictly(base)
-    let output = fixtures.path("out.jpg")
-    let path = try Renderer().render(fixtures.redStamps(on: base), to: output)
-    guard case .libvips = path else {
-      Issue.record("a photo whose stamp needs DC differences no code carries took the \(path) path")
-      return
-    }
-    try readStrictly(output)
-  }
-
-  /// Without restart markers and with DCs over 30000 the splice declines (it shifts DCs by the prediction before
-  /// each row) and the whole-photo edit, with the photo's standard tables, would write the stamp's DC differences
-  /// with no code; checked first, the job takes the pixel path, whose output libjpeg reads cleanly.
-  @Test
-  func aPhotoWithHugeDCsIsNotWrittenCorrupt() throws {
-    let fixtures = try Fixtures()
-    defer { fixtures.remove() }
-    let good = try fixtures.jpeg("good.jpg", width: 160, height: 120, subsampling: .none) { Fixtures.texture($0, $1) }
-    let base = fixtures.path("huge.jpg")
-    try Self.lumaDC(good, base, level: 31000, restartInterval: 0)
-    try readStrictly(base)
-    let output = fixtures.path("out.jpg")
-    let path = try Renderer().render(fixtures.redStamps(on: base), to: output)
-    guard case .libvips = path else {
-      Issue.record("a photo whose stamp needs DC differences no code carries took the \(path) path")
-      return
-    }
-    try readStrictly(output)
-  }
-
-  /// Without restart markers and with DCs of 5000 the splice encodes the stamp's rectangle, finds the encoding does
-  /// not scan (the differences had no code), and the job takes the pixel path, whose output libjpeg reads cleanly.
-  @Test func aSplicedPhotoWithHugeDCsFallsBackToPixels() throws {
-    let fixtures = try Fixtures()
-    defer { fixtures.remove() }
-    let good = try fixtures.jpeg("good.jpg", width: 160, height: 120, subsampling: .none) { Fixtures.texture($0, $1) }
-    let base = fixtures.path("huge.jpg")
-    try Self.lumaDC(good, base, level: 5000, restartInterval: 0)
+    try Self.lumaDC(good, base, level: photo.level, restartInterval: photo.restartInterval)
     try readStrictly(base)
     let output = fixtures.path("out.jpg")
     let path = try Renderer().render(fixtures.redStamps(on: base), to: output)
