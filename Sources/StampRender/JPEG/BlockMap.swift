@@ -67,16 +67,26 @@ struct BlockMap: Equatable, Sendable {
   /// merged until no two overlap, so each region's edits are its own.
   func regions(touching boxes: [GridRect], margin: Int) -> [GridRect] {
     var regions = boxes.compactMap { mcus(touching: $0)?.grown(by: margin, within: mcusWide, mcusHigh) }
+    // Passes until one merges nothing. Within a pass a region that grew is checked again against the ones after it
+    // (starting over after each merge made 1000 stamps in an unlucky order take seconds); whatever the order, the
+    // regions in the end are the same: a merged box lies inside one of the final ones.
     var merged = true
     while merged {
       merged = false
-      outer: for i in regions.indices {
-        for j in regions.indices where j > i && regions[i].intersects(regions[j]) {
-          regions[i] = regions[i].union(regions[j])
-          regions.remove(at: j)
-          merged = true
-          break outer
+      var i = 0
+      while i < regions.count {
+        var j = i + 1
+        while j < regions.count {
+          if regions[i].intersects(regions[j]) {
+            regions[i] = regions[i].union(regions[j])
+            regions.remove(at: j)
+            merged = true
+            j = i + 1
+          } else {
+            j += 1
+          }
         }
+        i += 1
       }
     }
     return regions.sorted { ($0.top, $0.left) < ($1.top, $1.left) }

@@ -106,6 +106,43 @@ struct BlockMapTests {
       ])
   }
 
+  /// Many boxes in any order merge into the regions a plain reference makes (merge any two that overlap, start over,
+  /// until none do): the same regions, none overlapping another, every box's iMCUs inside one.
+  @Test func manyBoxesMergeAsAPlainReferenceMerges() {
+    let map = BlockMap(width: 1600, height: 1200, sampling: Self.yuv420)
+    var state: UInt64 = 0x2545_F491_4F6C_DD1D
+    func next(_ bound: Int) -> Int {
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return Int(truncatingIfNeeded: state >> 33) % bound
+    }
+    for round in 0..<20 {
+      let count = 1 + next(round < 10 ? 40 : 300)
+      let boxes = (0..<count).map { _ in
+        GridRect(left: next(1560), top: next(1160), width: 1 + next(60), height: 1 + next(60))
+      }
+      var reference = boxes.compactMap { map.mcus(touching: $0)?.grown(by: 1, within: map.mcusWide, map.mcusHigh) }
+      var again = true
+      while again {
+        again = false
+        search: for i in reference.indices {
+          for j in reference.indices where j != i && reference[i].intersects(reference[j]) {
+            reference[min(i, j)] = reference[i].union(reference[j])
+            reference.remove(at: max(i, j))
+            again = true
+            break search
+          }
+        }
+      }
+      let regions = map.regions(touching: boxes, margin: 1)
+      #expect(Set(regions) == Set(reference), "round \(round): \(count) boxes")
+      #expect(regions.count == Set(regions).count)
+      let overlapping = regions.indices.flatMap { i in
+        regions.indices.filter { $0 > i && regions[i].intersects(regions[$0]) }
+      }
+      #expect(overlapping.isEmpty)
+    }
+  }
+
   /// Without margin the same boxes keep to their own iMCUs: [0, 4) x [0, 4) and [4, 8) x [2, 6) only touch.
   @Test func regionsWithoutMarginAreTheTouchedMCUs() {
     let frame = BlockMap(width: 64, height: 48, sampling: Self.yuv444)
