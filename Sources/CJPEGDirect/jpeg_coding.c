@@ -85,15 +85,13 @@ int sjt_encode_part(sjt_state *s, int orientation, unsigned restart_interval, si
   if (!buffer) return snprintf(message, length, "out of memory"), -1;
   *data = buffer;
   *size = capacity;
-  // The region encoder's object, whose tables the regions' small JPEGs take next (through jpeg_set_defaults): the
-  // standard ones again once the part is written, however it ends.
   if (setjmp(s->error.jump)) {
     free(buffer);
     *data = NULL;
-    sjt_standard_huffman(s, &s->enc);
     return sjt_report(s, s->error.text, message, length);
   }
-  // The region encoder's object: like it, this one writes to memory (libjpeg refuses to switch an object between
+  // The region encoder's object (whose small JPEGs put the standard tables back before each use: this leaves the
+  // photo's in it): like it, this one writes to memory (libjpeg refuses to switch an object between
   // a file and a memory destination, and the output file's object writes to a file).
   struct jpeg_compress_struct *e = &s->enc;
   struct jpeg_decompress_struct *d = &s->src;
@@ -113,14 +111,12 @@ int sjt_encode_part(sjt_state *s, int orientation, unsigned restart_interval, si
   if (!sjt_coefficients_codable(d, s->coefficients, restart_interval, NULL, NULL)) {
     free(buffer);
     *data = NULL;
-    sjt_standard_huffman(s, e);
     return snprintf(message, length, "coefficients no baseline JPEG codes (a DC difference past 2047)"), -1;
   }
   jpeg_mem_dest(e, data, size);
   jpeg_write_coefficients(e, s->coefficients);
   sjt_write_markers(s, e, orientation);
   jpeg_finish_compress(e);
-  sjt_standard_huffman(s, e);
   if (*data != buffer) free(buffer);
   return 0;
 }

@@ -41,8 +41,6 @@ void sjt_restarts_free(sjt_restarts *r) {
   memset(r, 0, sizeof *r);
 }
 
-static unsigned sjt_be16(const unsigned char *p) { return (unsigned) p[0] << 8 | p[1]; }
-
 int sjt_headers(const unsigned char *data, size_t length, size_t *header, size_t *sof, int *components) {
   if (length < 4 || data[0] != 0xFF || data[1] != 0xD8) return -1;
   size_t at = 2;

@@ -31,6 +31,9 @@ typedef struct {
   int span_total, span_capacity;
 } sjt_restarts;
 
+/// The big-endian 16-bit number at p (a segment's length, a frame's size).
+static inline unsigned sjt_be16(const unsigned char *p) { return (unsigned) p[0] << 8 | p[1]; }
+
 /// Walks the marker segments of a JPEG from SOI to the end of its first SOS segment. Sets *header to the offset
 /// of the entropy-coded data, *sof to the offset of the frame header's height field, *components to the count of
 /// components in the scan. Returns 0, or -1 when the structure is not a plain one.

@@ -230,6 +230,7 @@ static int sjs_headers(const unsigned char *d, size_t n, sjs_frame *f, size_t *e
       seen_frame = 1;
       if (body < 6) return sjs_not_handled(res, "frame header too short");
       if (s[0] != 8) return sjs_not_handled(res, "not 8-bit samples");
+      res->frame_size_at = (size_t) (s + 1 - d);
       f->height = (int) sjs_be16(s + 1);
       f->width = (int) sjs_be16(s + 3);
       f->nf = s[5];

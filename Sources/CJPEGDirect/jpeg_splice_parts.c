@@ -17,8 +17,6 @@
 // again by libjpeg with the photo's tables; the output is the photo's scan with those rectangles' MCUs taken from
 // their encodings. The rest of the photo is never decoded beyond the scan that finds where its MCUs start.
 
-static unsigned sjt_be16_at(const unsigned char *p) { return (unsigned) p[0] << 8 | p[1]; }
-
 void sjt_splice_clear(sjt_splice *p) {
   for (int k = 0; k < p->part_capacity; k++) {
     free(p->parts[k].data);
@@ -105,10 +103,6 @@ int sjt_splice_index(sjt_state *s, const int *rects, int count, char *message, s
   p->high = ((long) d->image_height + p->mcu_height - 1) / p->mcu_height;
   const char *wrong = sjt_rects_wrong(rects, count, p->wide, p->high);
   if (wrong) return snprintf(message, length, "%s", wrong), -1;
-  size_t header = 0;
-  int components = 0;
-  if (sjt_headers(s->file, s->file_len, &header, &p->sof, &components) || components != d->num_components)
-    return snprintf(message, length, "not one scan of every component"), 1;
 
   size_t rows = (size_t) p->high;
   if (sjt_grow((void **) &p->marks, &p->mark_capacity, rows, 1)
@@ -141,6 +135,7 @@ int sjt_splice_index(sjt_state *s, const int *rects, int count, char *message, s
              p->scan.damage_offset), 2;
   if (p->scan.mcus_wide != p->wide || p->scan.mcus_high != p->high || p->scan.points != (long) needed)
     return snprintf(message, length, "the scan's MCUs are not libjpeg's"), 1;
+  p->sof = p->scan.frame_size_at;
   // Segments between the scan and EOI are skipped by the scan and read by libjpeg, which may warn of them (a JFIF
   // segment of another revision): left to libjpeg's read, as damage is.
   size_t at = p->scan.entropy_end;
@@ -216,7 +211,7 @@ int sjt_splice_open(sjt_state *s, int k, char *message, size_t length) {
   const int *r = sjt_rect(p, k);
   struct jpeg_decompress_struct *d = &s->src;
   // The rectangle's pixels: to the photo's edge where it reaches it.
-  long photo_w = (long) sjt_be16_at(s->file + p->sof + 2), photo_h = (long) sjt_be16_at(s->file + p->sof);
+  long photo_w = (long) sjt_be16(s->file + p->sof + 2), photo_h = (long) sjt_be16(s->file + p->sof);
   long width = r[0] + r[2] == p->wide ? photo_w - (long) r[0] * p->mcu_width : (long) r[2] * p->mcu_width;
   long height = r[1] + r[3] == p->high ? photo_h - (long) r[1] * p->mcu_height : (long) r[3] * p->mcu_height;
   size_t header = p->scan.entropy_start;
@@ -415,7 +410,7 @@ static int sjt_splice_header(sjt_state *s, sjp_writer *w, int orientation) {
   while (at + 4 <= end) {
     if (h[at] != 0xFF) return -1;
     unsigned marker = h[at + 1];
-    size_t segment = 2 + sjt_be16_at(h + at + 2);
+    size_t segment = 2 + sjt_be16(h + at + 2);
     if (segment < 4 || segment > end - at) return -1;
     if (exif_due && marker != 0xE0 && marker != 0xEE) {
       exif_due = 0;

@@ -66,6 +66,8 @@ typedef struct {
   long restart_interval;
   /// Offset of the first entropy-coded byte, and of the marker that ends the scan (SJS_OK only).
   size_t entropy_start, entropy_end;
+  /// Offset of the frame header's height field (its width follows), once the frame header is read.
+  size_t frame_size_at;
   /// MCUs decoded whole before the scan stopped (mcu_count when SJS_OK).
   long mcus_scanned;
   /// The bit offset just after the last MCU's last bit, and each component's DC predictor there (once every MCU
