@@ -34,9 +34,29 @@ typedef struct {
   unsigned short multi[1 << SJS_MULTI];
 } sjs_table;
 
+/// A file read through a window of its bytes (pread at file offsets), for a scan that does not hold the whole file.
+typedef struct {
+  int fd;
+  size_t size;  // the file's size when it was opened: nothing past it is read
+  unsigned char *buf;  // the window
+  size_t cap;
+  int failed;  // a read failed or came short of `size` (the file changed under the scan)
+} sjs_window;
+
+/// Where a scan reads the file: all of it in memory (`fd` -1), or its first bytes, through the scan's header, in
+/// memory and the rest through windows of `window` bytes.
 typedef struct {
   const unsigned char *data;
-  size_t length, pos;  // pos: the next byte to load
+  size_t length;
+  int fd;
+  size_t size, window;
+} sjs_source;
+
+typedef struct {
+  const unsigned char *data;  // the bytes held: the whole file, or the window (win->buf)
+  size_t length, pos;  // pos: the next byte to load; positions index `data`
+  size_t origin;  // the file offset of data[0] (0 in memory)
+  sjs_window *win;  // NULL: `data` is all there is
   uint64_t acc;  // the loaded bits not yet used are the low `bits` bits
   int bits;
   int marker;  // 1 once a marker stops the loading (pos stays on its first 0xFF)
@@ -66,14 +86,18 @@ typedef struct {
 int sjs_scan_into(const unsigned char *data, size_t length, long stride, const unsigned char *rows, long row_count,
   sjs_point *points, size_t capacity, sjs_result *result, sjs_frame *frame);
 
-/// As sjs_scan_into with `rows` (stride 1), in two threads when that pays: a second one scans from the middle of the
-/// data (from byte `split_at`; 0: the middle, and only with two processors or more and 2 MB of data or more;
-/// SIZE_MAX: one thread) and the results are the same as one thread's, bit for bit (see jpeg_scan.c).
-int sjs_scan_split(const unsigned char *data, size_t length, const unsigned char *rows, long row_count,
-  sjs_point *points, size_t capacity, sjs_result *result, sjs_frame *frame, size_t split_at);
+/// As sjs_scan_into with `rows` (stride 1), of the file `source` holds or reads through windows (one for each thread),
+/// in two threads when that pays: a second one scans from the middle of the file (from byte `split_at`; 0: the
+/// middle, and only with two processors or more and 2 MB of file or more; SIZE_MAX: one thread) and the results are
+/// the same as one thread's, bit for bit (see jpeg_scan.c).
+int sjs_scan_split(const sjs_source *source, const unsigned char *rows, long row_count, sjs_point *points,
+  size_t capacity, sjs_result *result, sjs_frame *frame, size_t split_at);
 
 /// Places the reader at file bit `bit` of `data` (a point of a scan).
 void sjs_seek(sjs_reader *r, const unsigned char *data, size_t length, uint64_t bit);
+/// Places the reader at file bit `bit` of the file `w` reads: its window moves there unless it holds that byte.
+/// Reads that fail or come short set `w->failed`; the reader then finds the data ended.
+void sjs_seek_window(sjs_reader *r, sjs_window *w, uint64_t bit);
 /// Decodes one symbol; 0, or a damage kind.
 int sjs_decode(sjs_reader *r, const sjs_table *t, int *symbol);
 /// Takes n (at most 16) magnitude bits; 0, or a damage kind.

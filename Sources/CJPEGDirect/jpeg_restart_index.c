@@ -152,6 +152,7 @@ int sjt_restart_index(sjt_state *s, int *interval, char *message, size_t length)
   sjt_restarts_clear(r);
   if (!s->opened) return snprintf(message, length, "no file opened"), -1;
   struct jpeg_decompress_struct *d = &s->src;
+  if (d->restart_interval && sjt_whole(s, message, length)) return -1;
   if (d->restart_interval == 0 || d->progressive_mode || d->arith_code || !sjt_tables_complete(d)) return 1;
   int components = 0;
   if (sjt_headers(s->file, s->file_len, &r->header, &r->sof_height, &components)) return 1;

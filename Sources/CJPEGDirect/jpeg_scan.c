@@ -1,6 +1,7 @@
 #include "JPEGScan.h"
 #include "jpeg_huffman.h"
 
+#include <errno.h>
 #include <pthread.h>
 #include <sched.h>
 #include <stdatomic.h>
@@ -93,6 +94,50 @@ static int sjs_build(sjs_table *t, const unsigned char *counts, const unsigned c
   return 0;
 }
 
+// Bytes kept before the next byte to load when a window moves on: the loaded bytes not yet used (at most 8, each
+// perhaps with a stuffed zero) lie there, and sjs_position finds their offsets.
+enum { SJS_KEEP = 64 };
+
+// Reads file bytes [at, at + n) into `into`; the count read (short: the file ended or a read failed).
+static size_t sjs_pread(int fd, unsigned char *into, size_t n, size_t at) {
+  size_t got = 0;
+  while (got < n) {
+    ssize_t k = pread(fd, into + got, n - got, (off_t) (at + got));
+    if (k < 0 && errno == EINTR) continue;
+    if (k <= 0) break;
+    got += (size_t) k;
+  }
+  return got;
+}
+
+// Moves a window reader's bytes on: drops the `drop` bytes before data[drop] and reads after what is left, as far as
+// the window holds and the file goes. Returns the bytes added (0 in memory, at the file's end, in a full window, or
+// when a read fails: then `win->failed` is set and the file is taken to end there).
+static size_t sjs_move(sjs_reader *r, size_t drop) {
+  sjs_window *w = r->win;
+  if (!w || w->failed) return 0;
+  if (drop > r->length) drop = r->length;
+  memmove(w->buf, w->buf + drop, r->length - drop);
+  r->origin += drop;
+  r->pos -= drop < r->pos ? drop : r->pos;
+  for (int i = 0; i < 16; i++) r->offsets[i] = r->offsets[i] >= drop ? r->offsets[i] - drop : 0;
+  r->length -= drop;
+  r->data = w->buf;
+  size_t end = r->origin + r->length;
+  if (end >= w->size || r->length >= w->cap) return 0;
+  size_t want = w->cap - r->length < w->size - end ? w->cap - r->length : w->size - end;
+  size_t got = sjs_pread(w->fd, w->buf + r->length, want, end);
+  if (got < want) w->failed = 1;
+  r->length += got;
+  return w->failed ? 0 : got;
+}
+
+// A window reader out of bytes: the window moves on, keeping SJS_KEEP bytes before the next to load. 1 when it
+// holds more bytes now.
+static int sjs_slide(sjs_reader *r) {
+  return r->win && sjs_move(r, r->pos > SJS_KEEP ? r->pos - SJS_KEEP : 0) > 0;
+}
+
 static void sjs_reset(sjs_reader *r, size_t pos) {
   r->pos = pos;
   r->acc = 0;
@@ -113,6 +158,7 @@ static void sjs_reset(sjs_reader *r, size_t pos) {
 static void sjs_fill(sjs_reader *r) {
   while (r->bits <= 56 && !r->marker && !r->ended) {
     if (r->pos >= r->length) {
+      if (sjs_slide(r)) continue;
       r->ended = 1;
       break;
     }
@@ -122,6 +168,8 @@ static void sjs_fill(sjs_reader *r) {
       size_t q = at + 1;
       while (q < r->length && r->data[q] == 0xFF) q++;
       if (q >= r->length) {
+        // Positions move with the window: this byte is looked at again.
+        if (sjs_slide(r)) continue;
         r->ended = 1;
         break;
       }
@@ -143,9 +191,9 @@ static void sjs_fill(sjs_reader *r) {
 
 // The file bit offset of the next unused bit.
 uint64_t sjs_position(const sjs_reader *r) {
-  if (r->bits == 0) return (uint64_t) r->pos * 8;
+  if (r->bits == 0) return (uint64_t) (r->origin + r->pos) * 8;
   size_t byte = r->loaded - (size_t) (r->bits + 7) / 8;
-  return (uint64_t) r->offsets[byte % 16] * 8 + (uint64_t) ((8 - r->bits % 8) % 8);
+  return (uint64_t) (r->origin + r->offsets[byte % 16]) * 8 + (uint64_t) ((8 - r->bits % 8) % 8);
 }
 
 static int sjs_short(const sjs_reader *r) {
@@ -155,10 +203,38 @@ static int sjs_short(const sjs_reader *r) {
 void sjs_seek(sjs_reader *r, const unsigned char *data, size_t length, uint64_t bit) {
   r->data = data;
   r->length = length;
+  r->origin = 0;
+  r->win = NULL;
   sjs_reset(r, (size_t) (bit / 8));
   sjs_fill(r);
   int skip = (int) (bit % 8);
   r->bits = r->bits >= skip ? r->bits - skip : 0;
+}
+
+void sjs_seek_window(sjs_reader *r, sjs_window *w, uint64_t bit) {
+  size_t byte = (size_t) (bit / 8);
+  if (r->win != w || byte < r->origin || byte >= r->origin + r->length) {
+    // The window starts at the byte, empty, and is read from there.
+    r->win = w;
+    r->data = w->buf;
+    r->origin = byte;
+    r->length = 0;
+    r->pos = 0;
+    sjs_move(r, 0);
+  }
+  sjs_reset(r, byte - r->origin);
+  sjs_fill(r);
+  int skip = (int) (bit % 8);
+  r->bits = r->bits >= skip ? r->bits - skip : 0;
+}
+
+// Places a reader at file bit `bit` of what it reads (memory or its window).
+static void sjs_reseek(sjs_reader *r, uint64_t bit) {
+  if (r->win) {
+    sjs_seek_window(r, r->win, bit);
+  } else {
+    sjs_seek(r, r->data, r->length, bit);
+  }
 }
 
 // Decodes one symbol into *symbol; 0, or a damage kind.
@@ -197,14 +273,22 @@ int sjs_take(sjs_reader *r, int n, unsigned *value) {
 // marker is damage (libjpeg warns of extraneous bytes). Sets *marker to the offset of the marker's code byte.
 static int sjs_to_marker(sjs_reader *r, size_t *marker) {
   if (r->bits >= 8) return SJS_DAMAGE_EXTRA_BYTES;
-  if (r->pos >= r->length) return SJS_DAMAGE_ENDED;
-  if (r->data[r->pos] != 0xFF) return SJS_DAMAGE_EXTRA_BYTES;
-  size_t q = r->pos + 1;
-  while (q < r->length && r->data[q] == 0xFF) q++;
-  if (q >= r->length) return SJS_DAMAGE_ENDED;
-  if (r->data[q] == 0) return SJS_DAMAGE_EXTRA_BYTES;
-  *marker = q;
-  return 0;
+  for (;;) {
+    if (r->pos >= r->length) {
+      if (sjs_slide(r)) continue;
+      return SJS_DAMAGE_ENDED;
+    }
+    if (r->data[r->pos] != 0xFF) return SJS_DAMAGE_EXTRA_BYTES;
+    size_t q = r->pos + 1;
+    while (q < r->length && r->data[q] == 0xFF) q++;
+    if (q >= r->length) {
+      if (sjs_slide(r)) continue;
+      return SJS_DAMAGE_ENDED;
+    }
+    if (r->data[q] == 0) return SJS_DAMAGE_EXTRA_BYTES;
+    *marker = q;
+    return 0;
+  }
 }
 
 
@@ -398,6 +482,10 @@ static int sjs_damaged(sjs_result *res, int kind, long mcu, size_t offset) {
   return SJS_DAMAGED;
 }
 
+typedef struct sjs_guess sjs_guess;
+static int sjs_scan_core(const sjs_source *source, long stride, const unsigned char *rows, long row_count,
+  sjs_point *points, size_t capacity, sjs_result *res, sjs_frame *frame, sjs_guess *guess);
+
 int sjs_scan(const unsigned char *data, size_t length, long stride, sjs_point *points, size_t capacity,
   sjs_result *res) {
   memset(res, 0, sizeof *res);
@@ -407,7 +495,8 @@ int sjs_scan(const unsigned char *data, size_t length, long stride, sjs_point *p
   // The tables take 90 KB: on the heap, not on a caller's thread's stack.
   sjs_frame *frame = calloc(1, sizeof *frame);
   if (!frame) return sjs_not_handled(res, "out of memory");
-  int status = sjs_scan_into(data, length, stride, NULL, 0, points, capacity, res, frame);
+  sjs_source source = {.data = data, .length = length, .fd = -1};
+  int status = sjs_scan_core(&source, stride, NULL, 0, points, capacity, res, frame, NULL);
   free(frame);
   return status;
 }
@@ -421,9 +510,10 @@ int sjs_scan(const unsigned char *data, size_t length, long stride, sjs_point *p
 // predictors apart by a constant) and takes the rest from the records.
 enum { SJS_SPLIT_MINIMUM = 2 << 20 };  // entropy-coded bytes below which one thread scans
 
-typedef struct {
-  const unsigned char *data;
-  size_t length, start;
+struct sjs_guess {
+  const sjs_source *source;
+  size_t start;
+  sjs_window win;  // its own window, when the file is read through one
   const sjs_frame *f;
   sjs_point *rec;
   long capacity;
@@ -432,12 +522,17 @@ typedef struct {
   _Atomic int cancel;  // the first thread no longer needs it
   long last_guess;  // the first record after the last guess made again
   long end;  // the record of where decoding stopped at a marker or the data's end (-1: stopped otherwise)
-} sjs_guess;
+};
 
 static void *sjs_guess_run(void *argument) {
   sjs_guess *g = argument;
   sjs_reader r;
-  sjs_seek(&r, g->data, g->length, (uint64_t) g->start * 8);
+  if (g->source->fd >= 0) {
+    r.win = NULL;
+    sjs_seek_window(&r, &g->win, (uint64_t) g->start * 8);
+  } else {
+    sjs_seek(&r, g->source->data, g->source->length, (uint64_t) g->start * 8);
+  }
   int dc[4] = {0, 0, 0, 0};
   long n = 0;
   g->end = -1;
@@ -449,51 +544,67 @@ static void *sjs_guess_run(void *argument) {
     int bad = sjs_mcu(&r, g->f, dc);
     if (!bad) continue;
     if (bad == SJS_DAMAGE_HIT_MARKER || bad == SJS_DAMAGE_ENDED) {
-      g->end = n - 1;
+      g->end = g->win.failed ? -1 : n - 1;  // a read that failed ends nothing
       break;
     }
     // Out of step: guess again from here (at least a bit further on, so that it ends).
     g->last_guess = n;
     memset(dc, 0, sizeof dc);
-    if (sjs_position(&r) <= before) {
-      sjs_seek(&r, g->data, g->length, before + 1);
-    }
+    if (sjs_position(&r) <= before) sjs_reseek(&r, before + 1);
   }
   atomic_store_explicit(&g->done, 1, memory_order_release);
   return NULL;
 }
 
-static int sjs_scan_core(const unsigned char *data, size_t length, long stride, const unsigned char *rows,
-  long row_count, sjs_point *points, size_t capacity, sjs_result *res, sjs_frame *frame, sjs_guess *guess);
-static int sjs_scan_mcus(const unsigned char *data, size_t length, long stride, const unsigned char *rows,
-  long row_count, sjs_point *points, size_t capacity, sjs_result *res, const sjs_frame *f, sjs_guess *g);
+static int sjs_scan_mcus(const sjs_source *source, long stride, const unsigned char *rows, long row_count,
+  sjs_point *points, size_t capacity, sjs_result *res, const sjs_frame *f, sjs_guess *g);
 
 int sjs_scan_into(const unsigned char *data, size_t length, long stride, const unsigned char *rows, long row_count,
   sjs_point *points, size_t capacity, sjs_result *res, sjs_frame *frame) {
-  return sjs_scan_core(data, length, stride, rows, row_count, points, capacity, res, frame, NULL);
+  sjs_source source = {.data = data, .length = length, .fd = -1};
+  return sjs_scan_core(&source, stride, rows, row_count, points, capacity, res, frame, NULL);
 }
 
-int sjs_scan_split(const unsigned char *data, size_t length, const unsigned char *rows, long row_count,
-  sjs_point *points, size_t capacity, sjs_result *res, sjs_frame *frame, size_t split_at) {
-  if (split_at == SIZE_MAX || !data || length < 4)
-    return sjs_scan_core(data, length, 1, rows, row_count, points, capacity, res, frame, NULL);
+int sjs_scan_split(const sjs_source *source, const unsigned char *rows, long row_count, sjs_point *points,
+  size_t capacity, sjs_result *res, sjs_frame *frame, size_t split_at) {
+  size_t size = source->fd >= 0 ? source->size : source->length;
+  if (split_at == SIZE_MAX || !source->data || size < 4)
+    return sjs_scan_core(source, 1, rows, row_count, points, capacity, res, frame, NULL);
   if (split_at == 0) {
     long cores = sysconf(_SC_NPROCESSORS_ONLN);
-    if (cores < 2 || length < SJS_SPLIT_MINIMUM)
-      return sjs_scan_core(data, length, 1, rows, row_count, points, capacity, res, frame, NULL);
-    split_at = length / 2;
+    if (cores < 2 || size < SJS_SPLIT_MINIMUM)
+      return sjs_scan_core(source, 1, rows, row_count, points, capacity, res, frame, NULL);
+    split_at = size / 2;
   }
-  if (split_at >= length) return sjs_scan_core(data, length, 1, rows, row_count, points, capacity, res, frame, NULL);
+  if (split_at >= size) return sjs_scan_core(source, 1, rows, row_count, points, capacity, res, frame, NULL);
   sjs_guess *g = calloc(1, sizeof *g);
-  if (!g) return sjs_scan_core(data, length, 1, rows, row_count, points, capacity, res, frame, NULL);
-  g->data = data;
-  g->length = length;
+  if (g && source->fd >= 0) {
+    g->win = (sjs_window) {.fd = source->fd, .size = source->size, .cap = source->window};
+    if (!(g->win.buf = malloc(source->window))) {
+      free(g);
+      g = NULL;
+    }
+  }
+  if (!g) return sjs_scan_core(source, 1, rows, row_count, points, capacity, res, frame, NULL);
+  g->source = source;
   g->start = split_at;
   g->f = frame;
-  int status = sjs_scan_core(data, length, 1, rows, row_count, points, capacity, res, frame, g);
+  int status = sjs_scan_core(source, 1, rows, row_count, points, capacity, res, frame, g);
+  free(g->win.buf);
   free(g->rec);
   free(g);
   return status;
+}
+
+// Checks a file source's arguments: 0, or SJS_NOT_HANDLED with the reason set.
+static int sjs_source_wrong(const unsigned char *head, size_t head_length, int fd, size_t size, size_t window,
+  sjs_result *result) {
+  memset(result, 0, sizeof *result);
+  result->damage_mcu = -1;
+  result->reason = "";
+  if (!head || fd < 0 || head_length > size || window < SJS_WINDOW_MINIMUM)
+    return sjs_not_handled(result, "bad arguments");
+  return 0;
 }
 
 int sjs_scan_marked(const unsigned char *data, size_t length, const unsigned char *rows, long row_count,
@@ -504,22 +615,35 @@ int sjs_scan_marked(const unsigned char *data, size_t length, const unsigned cha
     result->damage_mcu = -1;
     return sjs_not_handled(result, "out of memory");
   }
-  int status = sjs_scan_split(data, length, rows, row_count, points, capacity, result, frame, split_at);
+  sjs_source source = {.data = data, .length = length, .fd = -1};
+  int status = sjs_scan_split(&source, rows, row_count, points, capacity, result, frame, split_at);
   free(frame);
   return status;
 }
 
-static int sjs_scan_core(const unsigned char *data, size_t length, long stride, const unsigned char *rows,
-  long row_count, sjs_point *points, size_t capacity, sjs_result *res, sjs_frame *frame, sjs_guess *guess) {
+int sjs_scan_file(const unsigned char *head, size_t head_length, int fd, size_t size, size_t window,
+  const unsigned char *rows, long row_count, sjs_point *points, size_t capacity, size_t split_at,
+  sjs_result *result) {
+  if (sjs_source_wrong(head, head_length, fd, size, window, result)) return SJS_NOT_HANDLED;
+  sjs_frame *frame = calloc(1, sizeof *frame);
+  if (!frame) return sjs_not_handled(result, "out of memory");
+  sjs_source source = {.data = head, .length = head_length, .fd = fd, .size = size, .window = window};
+  int status = sjs_scan_split(&source, rows, row_count, points, capacity, result, frame, split_at);
+  free(frame);
+  return status;
+}
+
+static int sjs_scan_core(const sjs_source *source, long stride, const unsigned char *rows, long row_count,
+  sjs_point *points, size_t capacity, sjs_result *res, sjs_frame *frame, sjs_guess *guess) {
   memset(res, 0, sizeof *res);
   res->damage_mcu = -1;
   res->reason = "";
-  if (!data || (capacity && !points) || stride < 1 || row_count < 0 || (row_count && !rows))
+  if (!source->data || (capacity && !points) || stride < 1 || row_count < 0 || (row_count && !rows))
     return sjs_not_handled(res, "bad arguments");
   memset(frame, 0, sizeof *frame);
   sjs_frame *f = frame;
   size_t entropy = 0;
-  if (sjs_headers(data, length, f, &entropy, res) != 0) return res->status;
+  if (sjs_headers(source->data, source->length, f, &entropy, res) != 0) return res->status;
   int hmax = 1, vmax = 1;
   for (int i = 0; i < f->nf; i++) {
     hmax = f->h[i] > hmax ? f->h[i] : hmax;
@@ -554,15 +678,15 @@ static int sjs_scan_core(const unsigned char *data, size_t length, long stride, 
   res->entropy_start = entropy;
   f->count = count;
   if (!guess || f->restart || guess->start <= entropy)
-    return sjs_scan_mcus(data, length, stride, rows, row_count, points, capacity, res, f, NULL);
+    return sjs_scan_mcus(source, stride, rows, row_count, points, capacity, res, f, NULL);
   // Records for the MCUs the second thread may decode: the photo's, and some for its guesses before it falls in
   // step (beyond them it stops, and the first thread scans on alone). Only what it writes is touched.
   guess->capacity = res->mcu_count + 4096;
   guess->rec = malloc((size_t) guess->capacity * sizeof *guess->rec);
   pthread_t thread;
   if (!guess->rec || pthread_create(&thread, NULL, sjs_guess_run, guess) != 0)
-    return sjs_scan_mcus(data, length, stride, rows, row_count, points, capacity, res, f, NULL);
-  int status = sjs_scan_mcus(data, length, stride, rows, row_count, points, capacity, res, f, guess);
+    return sjs_scan_mcus(source, stride, rows, row_count, points, capacity, res, f, NULL);
+  int status = sjs_scan_mcus(source, stride, rows, row_count, points, capacity, res, f, guess);
   atomic_store_explicit(&guess->cancel, 1, memory_order_relaxed);
   pthread_join(thread, NULL);
   return status;
@@ -580,13 +704,41 @@ static long sjs_guess_find(sjs_guess *g, long from, uint64_t bit) {
   }
 }
 
-static int sjs_scan_mcus(const unsigned char *data, size_t length, long stride, const unsigned char *rows,
+// The scan of the MCUs and what follows them, its reader in memory or through a window of its own.
+static int sjs_scan_body(sjs_reader *r, long stride, const unsigned char *rows,
+  long row_count, sjs_point *points, size_t capacity, sjs_result *res, const sjs_frame *f, sjs_guess *g);
+
+static int sjs_scan_mcus(const sjs_source *source, long stride, const unsigned char *rows, long row_count,
+  sjs_point *points, size_t capacity, sjs_result *res, const sjs_frame *f, sjs_guess *g) {
+  sjs_reader r;
+  if (source->fd < 0) {
+    r.win = NULL;
+    r.origin = 0;
+    r.data = source->data;
+    r.length = source->length;
+    sjs_reset(&r, res->entropy_start);
+    return sjs_scan_body(&r, stride, rows, row_count, points, capacity, res, f, g);
+  }
+  sjs_window w = {.fd = source->fd, .size = source->size, .cap = source->window, .buf = malloc(source->window)};
+  if (!w.buf) return sjs_not_handled(res, "out of memory");
+  r.win = NULL;
+  sjs_seek_window(&r, &w, (uint64_t) res->entropy_start * 8);
+  sjs_reset(&r, 0);  // nothing loaded yet: the body loads from the scan's first byte
+  int status = sjs_scan_body(&r, stride, rows, row_count, points, capacity, res, f, g);
+  free(w.buf);
+  if (w.failed) {
+    // What was read does not reach the size the file had: it was cut or changed under the scan.
+    memset(res, 0, sizeof *res);
+    res->damage_mcu = -1;
+    return sjs_not_handled(res, "the file could not be read to its end");
+  }
+  return status;
+}
+
+static int sjs_scan_body(sjs_reader *rp, long stride, const unsigned char *rows,
   long row_count, sjs_point *points, size_t capacity, sjs_result *res, const sjs_frame *f, sjs_guess *g) {
   long wide = res->mcus_wide;
-  sjs_reader r;
-  r.data = data;
-  r.length = length;
-  sjs_reset(&r, res->entropy_start);
+  sjs_reader r = *rp;
   int dc[4] = {0, 0, 0, 0};
   long ri = f->restart;
   long row_at = -1, marked = 0;  // with `rows`: where the current row's points go (-1: nowhere), rows marked so far
@@ -613,9 +765,9 @@ static int sjs_scan_mcus(const unsigned char *data, size_t length, long stride, 
     if (ri > 0 && m > 0 && m % ri == 0) {
       size_t code_at = 0;
       int bad = sjs_to_marker(&r, &code_at);
-      if (bad) return sjs_damaged(res, bad, m, r.pos);
-      if (data[code_at] != 0xD0 + (unsigned) ((m / ri - 1) & 7))
-        return sjs_damaged(res, SJS_DAMAGE_WRONG_MARKER, m, code_at);
+      if (bad) return sjs_damaged(res, bad, m, r.origin + r.pos);
+      if (r.data[code_at] != 0xD0 + (unsigned) ((m / ri - 1) & 7))
+        return sjs_damaged(res, SJS_DAMAGE_WRONG_MARKER, m, r.origin + code_at);
       sjs_reset(&r, code_at + 1);
       memset(dc, 0, sizeof dc);
       here = sjs_position(&r);  // the MCU starts after the marker
@@ -662,13 +814,13 @@ static int sjs_scan_mcus(const unsigned char *data, size_t length, long stride, 
       continue;
     }
     int bad = sjs_mcu(&r, f, dc);
-    if (bad) return sjs_damaged(res, bad, m, r.pos);
+    if (bad) return sjs_damaged(res, bad, m, r.origin + r.pos);
     res->mcus_scanned = m + 1;
   }
   if (base >= 0) {
     const sjs_point *q = &g->rec[base + res->mcu_count - from];
     for (int c = 0; c < 4; c++) dc[c] = (int) ((unsigned) q->dc[c] + apart[c]);
-    sjs_seek(&r, data, length, q->bit);
+    sjs_reseek(&r, q->bit);
   }
   res->end_bit = sjs_position(&r);
   memcpy(res->end_dc, dc, sizeof dc);
@@ -680,11 +832,22 @@ static int sjs_scan_mcus(const unsigned char *data, size_t length, long stride, 
   }
   size_t code_at = 0;
   int bad = sjs_to_marker(&r, &code_at);
-  if (bad) return sjs_damaged(res, bad, res->mcu_count, r.pos);
-  res->entropy_end = r.pos;
-  int end = sjs_trailer(data, length, code_at, res);
+  if (bad) return sjs_damaged(res, bad, res->mcu_count, r.origin + r.pos);
+  res->entropy_end = r.origin + r.pos;
+  res->ends_at_eoi = r.data[code_at] == 0xD9;
+  if (r.win) {
+    // What follows the scan, in the window from the marker on: it must end there.
+    size_t before = r.origin;
+    sjs_move(&r, code_at);
+    code_at -= r.origin - before;
+    if (r.win->failed) return sjs_damaged(res, SJS_DAMAGE_ENDED, res->mcu_count, r.origin);  // (a failed read)
+  }
+  int end = sjs_trailer(r.data, r.length, code_at, res);
+  // Cut short by the window's end, not the file's (bytes after EOI are never read, as libjpeg reads none).
+  if (end == SJS_DAMAGE_ENDED && r.win && r.origin + r.length < r.win->size)
+    return sjs_not_handled(res, "segments after the scan longer than a window");
   if (end == SJS_NOT_HANDLED) return end;
-  if (end != SJS_OK) return sjs_damaged(res, end, res->mcu_count, code_at);
+  if (end != SJS_OK) return sjs_damaged(res, end, res->mcu_count, r.origin + code_at);
   res->status = SJS_OK;
   return SJS_OK;
 }

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <fcntl.h>
 #include <unistd.h>
 
 #include <jpeglib.h>
@@ -18,18 +19,12 @@
 #include "jpeg_arrays.h"
 #include "jpeg_state.h"
 
-// The photo being edited: its bytes, its header, then its coefficients (or a skim of its data to the end).
+// The photo being edited: its bytes (the whole file, or only its header while the splice reads the rest through a
+// window), its header, then its coefficients (or a skim of its data to the end).
 
-// Reads the whole regular file open on `fd` (from its start, with pread) into the state's buffer; 2 (message set)
-// when it holds more than `max_bytes`, found from its size before anything is read (and again while reading: a file
-// may grow).
+// Reads the whole file open on `fd` (from its start, with pread) into the state's buffer; 2 (message set) when it
+// holds more than `max_bytes` (checked again while reading: a file may grow).
 static int sjt_slurp(sjt_state *s, int fd, size_t max_bytes, char *message, size_t length) {
-  struct stat info;
-  if (fstat(fd, &info) == 0 && info.st_size > 0 && (unsigned long long) info.st_size > max_bytes) {
-    snprintf(message, length, "the file is %lld bytes, over the limit of %zu bytes for a photo",
-      (long long) info.st_size, max_bytes);
-    return 2;
-  }
   s->file_len = 0;
   for (;;) {
     if (s->file_len > max_bytes) {
@@ -53,11 +48,133 @@ static int sjt_slurp(sjt_state *s, int fd, size_t max_bytes, char *message, size
   return 0;
 }
 
+// Makes the state's buffer hold the file's first `need` bytes (the file has them): reads on from `*have`, a few at a
+// time. 0, or -1 (message set).
+static int sjt_read_more(sjt_state *s, size_t need, size_t *have, char *message, size_t length) {
+  if (need <= *have) return 0;
+  size_t want = need - *have < 65536 ? 65536 : need - *have;
+  if (want > s->file_size - *have) want = s->file_size - *have;
+  if (*have + want > s->file_cap) {
+    unsigned char *grown = realloc(s->file, *have + want);
+    if (!grown) return snprintf(message, length, "out of memory"), -1;
+    s->file = grown;
+    s->file_cap = *have + want;
+  }
+  while (want) {
+    ssize_t n = TEMP_FAILURE_RETRY(pread(s->fd, s->file + *have, want, (off_t) *have));
+    if (n < 0) return snprintf(message, length, "read error: %s", strerror(errno)), -1;
+    if (n == 0) return snprintf(message, length, "the photo changed while it was read"), -1;
+    *have += (size_t) n;
+    want -= (size_t) n;
+  }
+  return 0;
+}
+
+// Reads the file's first bytes, through the header of its first scan, walking its segments from SOI: 0 with
+// `file_len` at the scan's first entropy-coded byte; 1 when the walk meets anything but a segment (bytes between
+// them, a marker without one, a header cut short), for the caller to read the whole file and libjpeg to judge it;
+// -1 on a read error (message set).
+static int sjt_read_head(sjt_state *s, char *message, size_t length) {
+  size_t have = 0, at = 2;
+  if (s->file_size < 4 || sjt_read_more(s, 4, &have, message, length)) return s->file_size < 4 ? 1 : -1;
+  if (s->file[0] != 0xFF || s->file[1] != 0xD8) return 1;
+  for (;;) {
+    if (at + 4 > s->file_size) return 1;
+    if (sjt_read_more(s, at + 4, &have, message, length)) return -1;
+    const unsigned char *m = s->file + at;
+    unsigned code = m[1];
+    if (m[0] != 0xFF || code == 0xFF || code == 0 || code == 0x01 || code == 0xD8 || code == 0xD9
+        || (code >= 0xD0 && code <= 0xD7))
+      return 1;
+    size_t segment = sjt_be16(m + 2);
+    if (segment < 2 || segment > s->file_size - at - 2) return 1;
+    at += 2 + segment;
+    if (code == 0xDA) {
+      if (sjt_read_more(s, at, &have, message, length)) return -1;
+      s->file_len = at;
+      return 0;
+    }
+  }
+}
+
+void sjt_let_go(sjt_state *s) {
+  if (s->fd >= 0) close(s->fd);
+  s->fd = -1;
+}
+
+// 1 when the open file is no longer what was opened: another size, inode, or modification or change time.
+int sjt_changed(const sjt_state *s) {
+  struct stat now;
+  if (fstat(s->fd, &now) != 0) return 1;
+  const struct stat *then = &s->identity;
+  return now.st_size != then->st_size || now.st_ino != then->st_ino || now.st_dev != then->st_dev
+    || now.st_mtim.tv_sec != then->st_mtim.tv_sec || now.st_mtim.tv_nsec != then->st_mtim.tv_nsec
+    || now.st_ctim.tv_sec != then->st_ctim.tv_sec || now.st_ctim.tv_nsec != then->st_ctim.tv_nsec;
+}
+
+// Points the decompressor at the photo's bytes held and reads its header.
+static void sjt_read_header(sjt_state *s) {
+  jpeg_mem_src(&s->src, s->file, (unsigned long) s->file_len);
+  jpeg_read_header(&s->src, TRUE);
+}
+
+int sjt_whole(sjt_state *s, char *message, size_t length) {
+  if (!s->opened) return snprintf(message, length, "no file opened"), -1;
+  if (s->whole) return 0;
+  int read = sjt_changed(s) ? 3 : sjt_slurp(s, s->fd, s->max_bytes, message, length);
+  if (read == 3 || (read == 0 && (s->file_len != s->file_size || sjt_changed(s))))
+    snprintf(message, length, "the photo changed while it was read");
+  if (read || s->file_len != s->file_size || sjt_changed(s)) {
+    sjt_close(s);  // the decompressor's source was the header, which the buffer no longer holds
+    return -1;
+  }
+  s->whole = 1;
+  sjt_let_go(s);
+  if (setjmp(s->error.jump)) return sjt_report(s, s->error.text, message, length);
+  jpeg_abort_decompress(&s->src);
+  s->coefficients = NULL;
+  s->reading_part = 0;
+  sjt_read_header(s);
+  return 0;
+}
+
+size_t sjt_set_window(sjt_state *s, size_t bytes) {
+  s->window = bytes && bytes < SJT_WINDOW_MINIMUM ? SJT_WINDOW_MINIMUM : bytes;
+  return s->window;
+}
+
+int sjt_holds_whole(const sjt_state *s) { return s->whole; }
+
 int sjt_open(sjt_state *s, int fd, size_t max_bytes, sjt_header *h, char *message, size_t length) {
   sjt_close(s);
   s->error.damage = 0;
-  int read = sjt_slurp(s, fd, max_bytes, message, length);
-  if (read) return read == 2 ? 2 : -1;
+  struct stat info;
+  if (fstat(fd, &info) != 0) return snprintf(message, length, "cannot examine the file: %s", strerror(errno)), -1;
+  if (info.st_size > 0 && (unsigned long long) info.st_size > max_bytes) {
+    snprintf(message, length, "the file is %lld bytes, over the limit of %zu bytes for a photo",
+      (long long) info.st_size, max_bytes);
+    return 2;
+  }
+  s->identity = info;
+  s->file_size = (size_t) (info.st_size > 0 ? info.st_size : 0);
+  s->max_bytes = max_bytes;
+  // A regular file larger than the splice's window is read as far as its scan's header: the splice reads the rest
+  // through the window, and any other path the whole file first (sjt_whole). The state reads it through a
+  // descriptor of its own, kept until it is closed: the caller's may be closed, and its number reused, meanwhile.
+  int head = 1;
+  if (S_ISREG(info.st_mode) && s->window && s->file_size > s->window
+      && (s->fd = fcntl(fd, F_DUPFD_CLOEXEC, 0)) >= 0)
+    head = sjt_read_head(s, message, length);
+  if (head < 0) {
+    sjt_close(s);
+    return -1;
+  }
+  s->whole = head != 0;
+  if (s->whole) {
+    sjt_let_go(s);
+    int read = sjt_slurp(s, fd, max_bytes, message, length);
+    if (read) return read == 2 ? 2 : -1;
+  }
   if (s->file_len < 3 || s->file[0] != 0xFF || s->file[1] != 0xD8 || s->file[2] != 0xFF) {
     snprintf(message, length, "not a JPEG file");
     return 1;
@@ -71,9 +188,8 @@ int sjt_open(sjt_state *s, int fd, size_t max_bytes, sjt_header *h, char *messag
   sjt_arrays_adopt(&s->arrays, (j_common_ptr) &s->src, 1);
   s->src.progress = &s->error.progress;
   s->opened = 1;
-  jpeg_mem_src(&s->src, s->file, (unsigned long) s->file_len);
   jpeg_save_markers(&s->src, JPEG_APP0 + 2, 0xFFFF);
-  jpeg_read_header(&s->src, TRUE);
+  sjt_read_header(s);
   memset(h, 0, sizeof *h);
   h->width = (int) s->src.image_width;
   h->height = (int) s->src.image_height;
@@ -117,13 +233,13 @@ int sjt_open(sjt_state *s, int fd, size_t max_bytes, sjt_header *h, char *messag
 
 int sjt_read_coefficients(sjt_state *s, char *message, size_t length) {
   if (!s->opened) return snprintf(message, length, "no file opened"), -1;
+  if (sjt_whole(s, message, length)) return -1;
   if (setjmp(s->error.jump)) return sjt_report(s, s->error.text, message, length);
   if (s->reading_part) {
     // A restart span or a splice rectangle was read last: the whole photo again.
     jpeg_abort_decompress(&s->src);
     s->coefficients = NULL;
-    jpeg_mem_src(&s->src, s->file, (unsigned long) s->file_len);
-    jpeg_read_header(&s->src, TRUE);
+    sjt_read_header(s);
     s->reading_part = 0;
   }
   s->coefficients = jpeg_read_coefficients(&s->src);
@@ -141,6 +257,7 @@ void sjt_read_to_end(struct jpeg_decompress_struct *d) {
 }
 
 int sjt_scan_clean(const sjt_state *s) {
+  if (!s->whole) return 0;
   sjs_result r;
   if (sjs_scan(s->file, s->file_len, 1, NULL, 0, &r) != SJS_OK) return 0;
   // Raised during the scan or before it: libjpeg's read fails at once, as it did before the scanner.
@@ -155,6 +272,7 @@ unsigned long sjt_libjpeg_checks(const sjt_state *s) { return s->libjpeg_checks;
 
 int sjt_skim(sjt_state *s, char *message, size_t length) {
   if (!s->opened) return snprintf(message, length, "no file opened"), -1;
+  if (sjt_whole(s, message, length)) return -1;
   if (sjt_scan_clean(s)) {
     sjt_close(s);
     return 0;

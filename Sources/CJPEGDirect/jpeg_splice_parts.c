@@ -1,7 +1,12 @@
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE  // TEMP_FAILURE_RETRY (unistd.h)
+#endif
+#include <errno.h>
 #include <setjmp.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <jpeglib.h>
 
@@ -127,8 +132,12 @@ int sjt_splice_index(sjt_state *s, const int *rects, int count, char *message, s
   }
   if (!p->frame && !(p->frame = malloc(sizeof *p->frame))) return snprintf(message, length, "out of memory"), -1;
 
-  int status = sjs_scan_split(s->file, s->file_len, p->marks, p->high, p->points, p->point_capacity, &p->scan,
-    p->frame, 0);
+  // The file in memory, or its header there and the rest read through windows (then the file must not have changed
+  // since it was opened: the scan's points are of the file as it was).
+  sjs_source source = {.data = s->file, .length = s->file_len, .fd = -1};
+  if (!s->whole) source = (sjs_source) {s->file, s->file_len, s->fd, s->file_size, s->window};
+  int status = sjs_scan_split(&source, p->marks, p->high, p->points, p->point_capacity, &p->scan, p->frame, 0);
+  if (!s->whole && sjt_changed(s)) return snprintf(message, length, "the photo changed while it was read"), -1;
   if (status == SJS_NOT_HANDLED) return snprintf(message, length, "%s", p->scan.reason), 1;
   if (status == SJS_DAMAGED)
     return snprintf(message, length, "corrupt data in MCU %ld at byte %zu", p->scan.damage_mcu,
@@ -138,10 +147,7 @@ int sjt_splice_index(sjt_state *s, const int *rects, int count, char *message, s
   p->sof = p->scan.frame_size_at;
   // Segments between the scan and EOI are skipped by the scan and read by libjpeg, which may warn of them (a JFIF
   // segment of another revision): left to libjpeg's read, as damage is.
-  size_t at = p->scan.entropy_end;
-  while (at < s->file_len && s->file[at] == 0xFF) at++;
-  if (at == p->scan.entropy_end || at >= s->file_len || s->file[at] != 0xD9)
-    return snprintf(message, length, "segments after the scan"), 2;
+  if (!p->scan.ends_at_eoi) return snprintf(message, length, "segments after the scan"), 2;
   p->count = count;
   p->indexed = 1;
   return 0;
@@ -151,7 +157,7 @@ int sjt_splice_index(sjt_state *s, const int *rects, int count, char *message, s
 // (the point after the row's last MCU); fy -1 for the scan's start, ty -1 for its end.
 static void sjt_photo_run(const sjt_state *s, long fx, long fy, long tx, long ty, sjp_run *run) {
   const sjt_splice *p = &s->splice;
-  *run = (sjp_run) {.data = s->file, .length = s->file_len};
+  *run = (sjp_run) {.data = NULL};  // the photo's: see sjt_put_photo
   if (fy < 0) {
     run->bit = (uint64_t) p->scan.entropy_start * 8;
   } else {
@@ -167,6 +173,69 @@ static void sjt_photo_run(const sjt_state *s, long fx, long fy, long tx, long ty
     run->end = b->bit;
     memcpy(run->dc_out, b->dc, sizeof run->dc_out);
   }
+}
+
+// Bytes the first MCU of a piece of a run read through the window may take: 10 blocks of 64 codes of up to 16 bits
+// and their magnitudes, every byte stuffed; a piece is cut no closer to its start.
+enum { SJT_MCU_MOST = 10 * 64 * (16 + 11) / 8 * 2 + 64 };
+// The bytes a piece holds at least, whatever the window: a few such MCUs.
+enum { SJT_PIECE_LEAST = 4 * SJT_MCU_MOST };
+
+// Writes a run of the photo's MCUs as sjp_put_run does (`whole` 0: only its first MCU, a dry run). From the file in
+// memory, or read through the window in pieces: the first holds the run's first MCU whole, and each is cut before a
+// data byte (never inside 0xFF 0x00; the splice takes no fill bytes), so that the pieces' bits, copied one after
+// another, are the run's. Returns sjp_put_run's 0, 1 or 2; 3 when a read failed or came short (the file changed).
+static int sjt_put_photo(sjt_state *s, sjp_writer *w, sjp_run run, const int pred[4], int whole) {
+  if (s->whole) {
+    run.data = s->file;
+    run.length = s->file_len;
+    return sjp_put_run(w, s->splice.frame, &run, pred, whole);
+  }
+  int differ = 0;
+  for (int c = 0; c < s->splice.frame->nf; c++) differ |= pred[c] != run.dc_in[c];
+  if (!whole && !differ) return 0;  // a dry run of a run that needs no re-coding: nothing to read
+  size_t cap = s->window > SJT_PIECE_LEAST ? s->window : SJT_PIECE_LEAST;
+  if (!s->window_buf || s->window_cap != cap) {
+    free(s->window_buf);
+    s->window_cap = 0;
+    if (!(s->window_buf = malloc(cap))) return 3;
+    s->window_cap = cap;
+  }
+  uint64_t end = run.end;
+  int first = 1;
+  while (first || run.bit < end) {
+    // Through the byte holding the run's last bit and the one after it: a stuffed zero, when that byte is 0xFF (the
+    // reader loads a 0xFF only with the byte after it).
+    size_t from = (size_t) (run.bit / 8), last = (size_t) (end / 8) + 2;
+    if (last > s->file_size) last = s->file_size;
+    size_t n = last - from <= s->window_cap ? last - from : s->window_cap;
+    if (!whole && n > SJT_MCU_MOST) n = SJT_MCU_MOST;
+    ssize_t got = 0;
+    for (size_t done = 0; done < n; done += (size_t) got) {
+      got = TEMP_FAILURE_RETRY(pread(s->fd, s->window_buf + done, n - done, (off_t) (from + done)));
+      if (got <= 0) return 3;
+    }
+    sjp_run piece = run;
+    piece.data = s->window_buf;
+    piece.length = n;
+    piece.bit = run.bit - (uint64_t) from * 8;
+    piece.end = end - (uint64_t) from * 8;
+    if (!whole) {
+      piece.end = piece.end < (uint64_t) n * 8 ? piece.end : (uint64_t) n * 8;  // its first MCU is all it reads
+    } else if (from + n < last) {
+      // Cut before the last data byte the piece holds, past its first MCU.
+      size_t cut = n - 1;
+      while (cut > SJT_MCU_MOST && s->window_buf[cut - 1] == 0xFF) cut--;
+      if (cut <= SJT_MCU_MOST) return 2;  // (a window holds far more than an MCU)
+      piece.end = (uint64_t) cut * 8;
+    }
+    // After the first piece, the DCs are the run's own: copied as they are.
+    int status = sjp_put_run(w, s->splice.frame, &piece, first ? pred : piece.dc_in, whole);
+    if (status || !whole) return status;
+    first = 0;
+    run.bit = (uint64_t) from * 8 + piece.end;
+  }
+  return 0;
 }
 
 // The geometry of the opened rectangle's coefficient arrays: for component c, its blocks in an MCU (h x v; 1 x 1 in
@@ -229,13 +298,16 @@ int sjt_splice_open(sjt_state *s, int k, char *message, size_t length) {
   for (int y = r[1]; y < r[1] + r[3] && !failed; y++) {
     sjp_run run;
     sjt_photo_run(s, r[0], y, r[0] + r[2], y, &run);
-    failed = sjp_put_run(&w, p->frame, &run, run.dc_in, 1);
+    failed = sjt_put_photo(s, &w, run, run.dc_in, 1);
   }
   sjp_pad(&w);
   sjp_bytes(&w, (const unsigned char[]) {0xFF, 0xD9}, 2);
   if (failed || w.failed) {
     sjp_free(&w);
-    return snprintf(message, length, failed ? "the photo's data changed under the splice" : "out of memory"), -1;
+    const char *why = !failed ? "out of memory"
+      : failed == 3 || (!s->whole && sjt_changed(s)) ? "the photo changed while it was read"
+                                                     : "the photo's data does not decode where its scan found MCUs";
+    return snprintf(message, length, "%s", why), -1;
   }
   free(p->mini);
   p->mini = w.buf;
@@ -359,6 +431,11 @@ static int sjt_row_order(const void *a, const void *b) {
   return u->x < v->x ? -1 : u->x > v->x;
 }
 
+// Writes one of the output's runs: the photo's (data NULL) or a rectangle's encoding's.
+static int sjt_put_run(sjt_state *s, sjp_writer *w, const sjp_run *run, const int pred[4], int whole) {
+  return run->data ? sjp_put_run(w, s->splice.frame, run, pred, whole) : sjt_put_photo(s, w, *run, pred, whole);
+}
+
 static long sjt_plan(sjt_state *s) {
   sjt_splice *p = &s->splice;
   size_t rows = 0;
@@ -449,11 +526,13 @@ int sjt_splice_write(sjt_state *s, int fd, int orientation, char *message, size_
   for (long i = 0; i < runs && !failed; i++) {
     w.len = 0;
     w.bits = 0;
-    failed = sjp_put_run(&w, p->frame, &p->runs[i], pred, 0);
+    failed = sjt_put_run(s, &w, &p->runs[i], pred, 0);
     memcpy(pred, p->runs[i].dc_out, sizeof pred);
   }
   sjp_free(&w);
   if (failed == 1) return snprintf(message, length, "a DC difference the photo's table cannot code"), 1;
+  if (failed == 3 || (!s->whole && sjt_changed(s)))
+    return snprintf(message, length, "the photo changed while it was read"), -1;
   if (failed) return snprintf(message, length, "the splice's data does not decode"), -1;
   FILE *out = sjt_output_open(&s->out_buffer, fd, message, length);
   if (!out) return -1;
@@ -468,12 +547,19 @@ int sjt_splice_write(sjt_state *s, int fd, int orientation, char *message, size_
   }
   memset(pred, 0, sizeof pred);
   for (long i = 0; i < runs && !failed; i++) {
-    failed = sjp_put_run(&w, p->frame, &p->runs[i], pred, 1);
+    failed = sjt_put_run(s, &w, &p->runs[i], pred, 1);
     memcpy(pred, p->runs[i].dc_out, sizeof pred);
   }
   sjp_pad(&w);
   sjp_bytes(&w, (const unsigned char[]) {0xFF, 0xD9}, 2);
-  failed = sjp_flush(&w) || failed;
+  // A photo read through the window was read twice (scanned, then copied): unchanged since it was opened, or the
+  // copy may hold bits of another file at the scan's points.
+  int changed = failed == 3 || (!s->whole && sjt_changed(s));
+  failed = sjp_flush(&w) || failed || changed;
   sjp_free(&w);
+  if (changed) {
+    sjt_output_close(out, 1, message, length);
+    return snprintf(message, length, "the photo changed while it was read"), -1;
+  }
   return sjt_output_close(out, failed, message, length);
 }

@@ -50,6 +50,9 @@ sjt_state *sjt_new(void) {
   sjt_state *s = calloc(1, sizeof *s);
   if (!s) return NULL;
   sjt_errors_init(&s->error);
+  s->fd = -1;
+  s->whole = 1;
+  s->window = SJT_WINDOW_DEFAULT;
   sjt_direct_init(&s->direct);
   s->src.err = s->aux.err = s->enc.err = s->dst.err = &s->error.pub;
   if (setjmp(s->error.jump)) {
@@ -87,6 +90,7 @@ void sjt_free(sjt_state *s) {
   sjt_arrays_free(&s->arrays);
   sjt_direct_free(&s->direct);
   free(s->file);
+  free(s->window_buf);
   free(s->mem);
   free(s->icc);
   free(s->out_buffer);
@@ -97,6 +101,8 @@ void sjt_free(sjt_state *s) {
 void sjt_close(sjt_state *s) {
   if (s->opened) jpeg_abort_decompress(&s->src);
   s->opened = 0;
+  sjt_let_go(s);
+  s->whole = 1;
   s->coefficients = NULL;
   sjt_restarts_clear(&s->restarts);
   sjt_splice_clear(&s->splice);

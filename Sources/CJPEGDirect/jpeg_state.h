@@ -5,6 +5,7 @@
 
 #include <stddef.h>
 #include <stdio.h>
+#include <sys/stat.h>
 
 #include <jpeglib.h>
 
@@ -23,7 +24,19 @@ struct sjt_state {
   struct jpeg_compress_struct dst;    // the output file
   jvirt_barray_ptr *coefficients;     // the photo's, once read
   unsigned char *file;                // the photo's bytes, buffer reused across jobs
-  size_t file_cap, file_len;
+  size_t file_cap, file_len;          // file_len: the whole file's, or while `whole` is 0 its header's
+  // The opened photo's file while only its header is held (a duplicate of the caller's descriptor, the state's own
+  // until the whole file is read or the state closed; -1: none), what fstat said of it when it was opened, and the
+  // limit it was opened with.
+  int fd;
+  struct stat identity;
+  size_t file_size, max_bytes;
+  // 1 when `file` holds the whole file; 0 when it holds the file's first bytes through its scan's header, and the
+  // splice reads the rest through a window of `window` bytes (sjt_set_window; 0: never) into `window_buf`.
+  int whole;
+  size_t window;
+  unsigned char *window_buf;
+  size_t window_cap;
   unsigned char *mem, *mem_out;       // a region JPEG, buffer reused across jobs
   unsigned long mem_cap, mem_len;
   unsigned char *icc;
@@ -62,8 +75,22 @@ void sjt_read_to_end(struct jpeg_decompress_struct *d);
 /// reads them and may warn), and a stop raised (libjpeg's progress monitor then fails the read as "stopped").
 int sjt_scan_clean(const sjt_state *s);
 
+/// Reads the rest of the opened file, when only its header is held, and points the decompressor at the whole file
+/// (its header read again). Fails ("the photo changed while it was read", the state closed) when the file is not
+/// what was opened (sjt_changed). Every path but the splice starts here.
+int sjt_whole(sjt_state *s, char *message, size_t length);
+
+/// Closes the state's descriptor of the opened file, if it holds one.
+void sjt_let_go(sjt_state *s);
+
+/// 1 when the opened file is no longer what was opened: another size, inode, or modification or change time
+/// (fstat). Reads through a window are checked with it.
+int sjt_changed(const sjt_state *s);
+
 /// The count of libjpeg's whole reads made only to check the data (sjt_state's `libjpeg_checks`). For tests alone:
 /// declared here and in the test shim, not in the module's interface.
 unsigned long sjt_libjpeg_checks(const sjt_state *s);
+/// 1 when the opened file is held whole in memory, 0 when only its header is (tests alone, as above).
+int sjt_holds_whole(const sjt_state *s);
 
 #endif

@@ -13,7 +13,7 @@
 // (progressive, arithmetic, lossless, 12-bit, several scans, a table outside those bounds, a header that does not
 // parse) is SJS_NOT_HANDLED: the caller takes libjpeg's path, the scanner never guesses.
 //
-// It reads nothing outside [data, data + length).
+// It reads nothing outside [data, data + length), or, through a window (sjs_scan_file), past the file's size.
 
 #include <stddef.h>
 #include <stdint.h>
@@ -66,6 +66,8 @@ typedef struct {
   long restart_interval;
   /// Offset of the first entropy-coded byte, and of the marker that ends the scan (SJS_OK only).
   size_t entropy_start, entropy_end;
+  /// 1 when that marker is EOI, after fill bytes or none: nothing else follows the scan (SJS_OK only).
+  int ends_at_eoi;
   /// Offset of the frame header's height field (its width follows), once the frame header is read.
   size_t frame_size_at;
   /// MCUs decoded whole before the scan stopped (mcu_count when SJS_OK).
@@ -98,5 +100,18 @@ int sjs_scan(const unsigned char *data, size_t length, long stride, sjs_point *p
 /// threads, the results are the same.
 int sjs_scan_marked(const unsigned char *data, size_t length, const unsigned char *rows, long row_count,
   sjs_point *points, size_t capacity, size_t split_at, sjs_result *result);
+
+/// The smallest window sjs_scan_file reads through.
+enum { SJS_WINDOW_MINIMUM = 1024 };
+
+/// Scans as sjs_scan_marked does a file of `size` bytes open on `fd` (borrowed, read with pread only) of which
+/// head[0 ..< head_length] are the first bytes, through the scan's header: the rest is read through a window of
+/// `window` bytes (each thread its own), so the memory is the windows whatever the file's size. Positions are file
+/// offsets, and the results are those of sjs_scan_marked over the whole file. A read that fails or ends before
+/// `size` makes the scan SJS_NOT_HANDLED ("the file could not be read to its end"): the file changed or was cut
+/// under it.
+int sjs_scan_file(const unsigned char *head, size_t head_length, int fd, size_t size, size_t window,
+  const unsigned char *rows, long row_count, sjs_point *points, size_t capacity, size_t split_at,
+  sjs_result *result);
 
 #endif

@@ -40,11 +40,22 @@ void sjt_free(sjt_state *s);
 /// state is closed: valid as long as the state, and the state's own next open takes them back.
 void *sjt_arrays_of(sjt_state *s);
 
-/// Reads the whole regular file open on `fd` (borrowed; read from its start with pread, the offset untouched)
-/// and its header (not yet its coefficients). Returns 2 (message set) when the file holds more than `max_bytes`
-/// (checked from its size before it is read), 1 when it does not start like a JPEG, -1 on a libjpeg or I/O error,
-/// 0 on success. Keeps the ICC profile for sjt_write.
+/// Reads the file open on `fd` (borrowed for the call; read with pread only, the offset untouched) and its header
+/// (not yet its coefficients). A regular file larger than the window (sjt_set_window) is read only as far as its
+/// scan's header, and the state keeps a duplicate of `fd` until it is closed: the splice reads the rest through the
+/// window, and every other path reads the whole file first. Any other file is read whole now. Returns 2 (message
+/// set) when the file holds more than `max_bytes` (checked from its size before it is read), 1 when it does not
+/// start like a JPEG, -1 on a libjpeg or I/O error, 0 on success. Keeps the ICC profile for sjt_write.
 int sjt_open(sjt_state *s, int fd, size_t max_bytes, sjt_header *header, char *message, size_t length);
+
+/// The window through which the splice reads a photo larger than it, in bytes (SJT_WINDOW_DEFAULT when the state is
+/// made; at least SJT_WINDOW_MINIMUM; 0: every photo is read whole). The copy of the photo's MCUs reads pieces of at
+/// least 17 KB, whatever the window. A photo read through it is checked for a change
+/// (fstat: size, inode, modification and change times) after its scan and after its output is written, and a
+/// change fails the job ("the photo changed while it was read"). Returns the window set; takes effect at the next
+/// open.
+enum { SJT_WINDOW_DEFAULT = 1 << 20, SJT_WINDOW_MINIMUM = 1024 };
+size_t sjt_set_window(sjt_state *s, size_t bytes);
 
 /// After a failure: 1 when libjpeg found the opened file cut short, 2 when it found other corrupt data (bad Huffman
 /// codes, restart markers out of order, stray bytes), 0 when the failure was not a damaged file.

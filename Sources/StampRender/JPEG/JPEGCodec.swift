@@ -33,8 +33,10 @@ final class JPEGCodec: @unchecked Sendable {
   /// (see `JPEGStream.decode(into:)`); the codec's next open takes them back.
   var keptArrays: UnsafeMutableRawPointer? { sjt_arrays_of(state) }
 
-  /// Reads the whole file open as `file` (refused when over `maxBytes`, before it is read) and its header (not its
-  /// coefficients yet); nil when the file does not start like a JPEG.
+  /// Reads the file open as `file` (refused when over `maxBytes`, before it is read) and its header (not its
+  /// coefficients yet); nil when the file does not start like a JPEG. A file larger than the window
+  /// (`readsThroughWindow`) is read only as far as its header: the splice reads the rest through the window, and
+  /// every other path reads the whole file first (see `sjt_open`).
   func open(_ file: InputFile, maxBytes: Int = Renderer.defaultMaxFileBytes) throws -> JPEGFacts? {
     self.path = file.path
     var header = sjt_header()
@@ -54,6 +56,15 @@ final class JPEGCodec: @unchecked Sendable {
       precision: Int(header.precision), progressive: header.progressive != 0, arithmetic: header.arithmetic != 0,
       sampling: (0..<min(Int(header.components), 4)).map { BlockMap.Sampling(Int(h[$0]), Int(v[$0])) },
       restartInterval: Int(header.restart_interval), quantizationUsable: header.quantization_ok != 0)
+  }
+
+  /// The window a codec reads through unless told otherwise (1 MiB).
+  static let defaultWindow = Int(SJT_WINDOW_DEFAULT)
+
+  /// The window, in bytes, through which the splice reads a photo larger than it (0: every photo is read whole;
+  /// see `sjt_set_window`); from the next `open` on.
+  func readsThroughWindow(of bytes: Int) {
+    sjt_set_window(state, max(bytes, 0))
   }
 
   /// Makes libjpeg stop soon once `control` is stopped; nil: never.

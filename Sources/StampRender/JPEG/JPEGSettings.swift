@@ -13,6 +13,8 @@ struct JPEGSettings {
   let copiesRestartIntervals: Bool
   /// See `Renderer.splicesScans`.
   let splicesScans: Bool
+  /// See `Renderer.spliceWindow`.
+  let spliceWindow: Int
   /// See `Renderer.codesRegionsDirectly`.
   let codesRegionsDirectly: Bool
   /// See `Renderer.stripHeight`.

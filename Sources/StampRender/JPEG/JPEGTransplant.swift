@@ -93,6 +93,7 @@ enum JPEGTransplant {
   ) throws -> (path: RenderPath, staged: StagedFile?) {
     try settings.context.codecs.withCodec(stoppedBy: settings.context.control) { codec in
       codec.codesRegionsDirectly(settings.codesRegionsDirectly)
+      codec.readsThroughWindow(of: settings.spliceWindow)
       let facts = try codec.open(file, maxBytes: settings.maxFileBytes)
       header = facts
       let path = RenderPath.choose(output: .jpeg, quality: nil, base: facts, maxPixels: settings.maxPixels)

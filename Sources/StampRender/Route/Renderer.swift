@@ -14,7 +14,8 @@ package struct Renderer: Sendable {
   /// Photos with more pixels are refused from their header, before any decoding.
   package var maxPixels: Int
   /// Photo files larger than this (bytes) are refused before they are read (the JPEG path reads a photo's file
-  /// into memory): `defaultMaxFileBytes`, or 5 bytes a pixel of `maxPixels` when that is more.
+  /// into memory, but for the splice of a large one): `defaultMaxFileBytes`, or 5 bytes a pixel of `maxPixels` when
+  /// that is more.
   package var maxFileBytes: Int
   /// 512 MiB: more than any JPEG of 100 megapixels needs (over 5 bytes a pixel; a camera's take about 0.5).
   package static let defaultMaxFileBytes = 512 << 20
@@ -24,6 +25,9 @@ package struct Renderer: Sendable {
   /// For a baseline JPEG without restart markers, copy the MCUs no stamp touches as bits instead of decoding and
   /// encoding every coefficient (see `JPEGTransplant`). Off only in tests and benches, which compare the two.
   var splicesScans = true
+  /// The splice reads a photo file larger than this many bytes through a window of this size, never holding the
+  /// whole file (see `sjt_set_window`); 0: every photo is read whole. Changed only in tests, which compare the two.
+  var spliceWindow = JPEGCodec.defaultWindow
   /// Decode and encode the JPEG path's regions straight between coefficients and pixels with libjpeg's own
   /// transforms, instead of writing each as a small JPEG and reading it back (the same pixels and coefficients;
   /// see `sjt_set_direct`). Off only in tests, which compare the two.
@@ -92,7 +96,7 @@ package struct Renderer: Sendable {
   var jpegSettings: JPEGSettings {
     JPEGSettings(
       context: context, compositor: compositor, inputs: inputs, maxPixels: maxPixels, maxFileBytes: maxFileBytes,
-      copiesRestartIntervals: copiesRestartIntervals, splicesScans: splicesScans,
+      copiesRestartIntervals: copiesRestartIntervals, splicesScans: splicesScans, spliceWindow: spliceWindow,
       codesRegionsDirectly: codesRegionsDirectly, stripHeight: stripHeight)
   }
 

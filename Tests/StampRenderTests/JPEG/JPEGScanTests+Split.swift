@@ -7,7 +7,8 @@ extension JPEGScanTests {
   /// A scan of marked rows, in one thread or with a second one from byte `split` on.
   struct Marked: Equatable {
     var status, damage: Int32
-    var points, scanned, damageMCU: Int
+    var points, scanned, damageMCU, entropyEnd: Int
+    var endsAtEOI: Int32
     var end: UInt64
     var endDC: [Int32]
     var starts: [UInt64]
@@ -16,8 +17,33 @@ extension JPEGScanTests {
     init(_ bytes: [UInt8], rows: [UInt8], wide: Int, split: Int) {
       var result = sjs_result()
       var stored = [sjs_point](repeating: sjs_point(), count: rows.count * (wide + 1))
-      status = sjs_scan_marked(bytes, bytes.count, rows, rows.count, &stored, stored.count, split, &result)
+      let status = sjs_scan_marked(bytes, bytes.count, rows, rows.count, &stored, stored.count, split, &result)
+      self.init(status, result, stored)
+    }
+
+    /// The scan of the file at `path`, of `size` bytes (its real size, or what it had when it was opened), its first
+    /// `head` bytes given in memory and the rest read through a window of `window` bytes; `damageOffset` is set to the
+    /// file offset the scan reports with damage.
+    init(
+      file path: String, head: [UInt8], size: Int, window: Int, rows: [UInt8], wide: Int, split: Int,
+      damageOffset: inout Int
+    ) throws {
+      let fd = open(path, O_RDONLY | O_CLOEXEC)
+      try #require(fd >= 0, "\(path): \(String(cString: strerror(errno)))")
+      defer { close(fd) }
+      var result = sjs_result()
+      var stored = [sjs_point](repeating: sjs_point(), count: rows.count * (wide + 1))
+      let status = sjs_scan_file(
+        head, head.count, fd, size, window, rows, rows.count, &stored, stored.count, split, &result)
+      damageOffset = Int(result.damage_offset)
+      self.init(status, result, stored)
+    }
+
+    init(_ status: Int32, _ result: sjs_result, _ stored: [sjs_point]) {
+      self.status = status
       damage = result.damage
+      entropyEnd = Int(result.entropy_end)
+      endsAtEOI = result.ends_at_eoi
       points = result.points
       scanned = result.mcus_scanned
       damageMCU = result.damage_mcu

@@ -99,7 +99,8 @@ extension JPEGSpliceTests {
   /// A photo of more than 2 MB, whose scan the index splits between two threads on a machine with two cores (the
   /// second decodes from the middle of the data from a guessed state): spliced edits above, across and below the
   /// middle read as the whole-photo edit; the same photo damaged in its second half (a removed stuffed zero, a stray
-  /// marker, a cut) is refused, and a flipped bit is refused or, where libjpeg reads it silently, spliced right.
+  /// marker, a cut) is refused, and a flipped bit is refused or, where libjpeg reads it silently, spliced right. Read
+  /// through a window (each thread its own), it splices to the same bytes and is refused alike.
   @Test(
     "A photo scanned in two threads splices as the whole-photo edit, and its damage is refused",
     arguments: SplicePhoto.samplings.filter { ["4:4:4", "4:2:0"].contains($0.name) })
@@ -125,6 +126,19 @@ extension JPEGSpliceTests {
     let photo = SplicePhoto(sampling: sampling, width: width, height: height)
     let (wide, high) = (photo.mcusWide, photo.mcusHigh)
     let splice = try SpliceState()
+    let windowed = try SpliceState(window: 65_536)
+    /// The same edit through the window: the same outcome, the same bytes.
+    func expectSameThroughAWindow(_ held: BothWays, photo: String, rects: [MCURect], _ label: String) throws {
+      let read = try BothWays(
+        fixtures, windowed.pointer, photo: photo, rects: rects, edit: spliceEdits[0].1,
+        outputs: ("read.jpg", "read-whole.jpg"))
+      #expect(read.outcome.index == held.outcome.index, "\(label): \(read.outcome.spliceText)")
+      #expect(read.outcome.spliced == held.outcome.spliced, "\(label): \(read.outcome.spliceText)")
+      if held.outcome.spliced == 0 {
+        #expect(FileManager.default.contentsEqual(atPath: read.spliced, andPath: held.spliced), "\(label)")
+      }
+    }
+    #expect(try !holdsWhole(windowed, path))
     let layouts: [(String, [MCURect])] = [
       ("first and last rows", [MCURect(3, 0, 5, 1), MCURect(0, high - 1, wide, 1)]),
       ("across the middle", [MCURect(wide / 3, high / 2 - 2, wide / 3, 4)]),
@@ -135,6 +149,8 @@ extension JPEGSpliceTests {
         let run = try BothWays(fixtures, splice.pointer, photo: path, rects: rects, edit: edit)
         try run.expectSameAsWholePhoto(photo: path, rects: rects, changed: true, "\(layout), \(name)")
       }
+      let held = try BothWays(fixtures, splice.pointer, photo: path, rects: rects, edit: spliceEdits[0].1)
+      try expectSameThroughAWindow(held, photo: path, rects: rects, layout)
     }
 
     let data = try #require(entropyRange(clean))
@@ -154,6 +170,7 @@ extension JPEGSpliceTests {
     for (what, copy) in copies {
       try Data(copy).write(to: URL(fileURLWithPath: damaged))
       let run = try BothWays(fixtures, splice.pointer, photo: damaged, rects: rects, edit: spliceEdits[0].1)
+      try expectSameThroughAWindow(run, photo: damaged, rects: rects, what)
       let warned = libjpegWarnings(damaged).map { $0 > 0 } ?? true
       if warned || !what.hasPrefix("bit flipped") {
         #expect(run.outcome.index == 1 || run.outcome.index == 2, "\(what): \(run.outcome.spliceText)")

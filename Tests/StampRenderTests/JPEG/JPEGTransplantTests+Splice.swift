@@ -151,7 +151,7 @@ extension JPEGSpliceRouteTests {
   /// With the standard Huffman tables, the whole-photo edit writes the photo's own tables again, so the splice must
   /// write the very same file, byte for byte: its rows cut out, encoded with restart markers and put back, its seams
   /// and copied MCUs leave no trace. Stamps over the corners and edges of photos with partial MCUs, with an ICC
-  /// profile and an orientation.
+  /// profile and an orientation. Read through the smallest window instead of held whole, the same file again.
   @Test(arguments: [Subsampling.none, .half], [1, 6])
   func theSpliceWritesTheWholeEditsFile(_ subsampling: Subsampling, orientation: Int) throws {
     let fixtures = try Fixtures()
@@ -170,6 +170,11 @@ extension JPEGSpliceRouteTests {
     #expect(try JPEGTransplantTests.renderer(splicing: false).0.render(plan, to: whole) == .transplant)
     #expect(FileManager.default.contentsEqual(atPath: spliced, andPath: whole))
     #expect(try differingBlocks(base, whole, component: 0).blocks.count > 4)
+    var windowed = JPEGTransplantTests.renderer(splicing: true).0
+    windowed.spliceWindow = Int(SJT_WINDOW_MINIMUM)
+    let read = fixtures.path("read.jpg")
+    #expect(try windowed.render(plan, to: read) == .spliced)
+    #expect(FileManager.default.contentsEqual(atPath: read, andPath: whole))
   }
 }
 

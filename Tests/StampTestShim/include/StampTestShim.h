@@ -67,6 +67,9 @@ int sjt_fixture_dc(const unsigned char *data, size_t size, int component, int *d
 /// Defined in CJPEGDirect and declared only in its private header and here, so that only tests can count.
 struct sjt_state;
 unsigned long sjt_libjpeg_checks(const struct sjt_state *state);
+/// 1 when `state` holds the photo it opened whole in memory, 0 when only its header (the splice reads the rest through
+/// a window). Defined and declared as above.
+int sjt_holds_whole(const struct sjt_state *state);
 
 /// libjpeg's own decode of a whole JPEG to RGB with its defaults (accurate integer IDCT, fancy upsampling), into
 /// `rgb` (`capacity` bytes); sets the size. 0, or -1 (message set).
