@@ -128,3 +128,31 @@ extension JPEGSpliceTests {
     #expect(same.differing == 0 && same.compared > 0 && same.warnings.0 == 0)
   }
 }
+
+extension JPEGSpliceTests {
+  /// Fill bytes before the EOI (any number of 0xFF, which libjpeg skips) several windows long: the scan through the
+  /// window reads past them to the EOI, and the photo splices to the bytes of the same photo held whole, which libjpeg
+  /// reads as the photo outside the rectangle.
+  @Test func fillBytesLongerThanTheWindowBeforeEOISpliceAsHeldWhole() throws {
+    let fixtures = try Fixtures()
+    defer { fixtures.remove() }
+    let photo = SplicePhoto(sampling: SplicePhoto.samplings[0], width: 250, height: 173)
+    var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: try photo.write(fixtures))))
+    try #require(bytes.suffix(2) == [0xFF, 0xD9])
+    bytes.insert(contentsOf: repeatElement(0xFF, count: 3 * Int(SJT_WINDOW_MINIMUM)), at: bytes.count - 2)
+    let path = fixtures.path("filled.jpg")
+    try Data(bytes).write(to: URL(fileURLWithPath: path))
+    let whole = try SpliceState(window: 0)
+    let windowed = try SpliceState(window: Int(SJT_WINDOW_MINIMUM))
+    #expect(try !holdsWhole(windowed, path))
+    let rects = [MCURect(1, 1, 2, 2)]
+    let held = try BothWays(fixtures, whole.pointer, photo: path, rects: rects, edit: spliceEdits[1].1)
+    let read = try BothWays(
+      fixtures, windowed.pointer, photo: path, rects: rects, edit: spliceEdits[1].1,
+      outputs: ("read.jpg", "read-whole.jpg"))
+    #expect(held.outcome.index == 0 && held.outcome.spliced == 0, "\(held.outcome.spliceText)")
+    #expect(read.outcome.index == 0 && read.outcome.spliced == 0, "\(read.outcome.spliceText)")
+    #expect(FileManager.default.contentsEqual(atPath: read.spliced, andPath: held.spliced))
+    try read.expectSameAsWholePhoto(photo: path, rects: rects, changed: true, "fill bytes before EOI")
+  }
+}
