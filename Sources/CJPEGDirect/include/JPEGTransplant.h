@@ -51,7 +51,8 @@ int sjt_open(sjt_state *s, int fd, size_t max_bytes, sjt_header *header, char *m
 /// The window through which the splice reads a photo larger than it, in bytes (SJT_WINDOW_DEFAULT when the state is
 /// made; at least SJT_WINDOW_MINIMUM; 0: every photo is read whole). The copy of the photo's MCUs reads pieces of at
 /// least 17 KB, whatever the window. A photo read through it is checked for a change
-/// (fstat: size, inode, modification and change times) after its scan and after its output is written, and a
+/// (fstat: size, inode, modification and change times; a change time explained by a link made or removed, as a
+/// rename over the photo's name does, is not one) after its scan and after its output is written, and a
 /// change fails the job ("the photo changed while it was read"). Returns the window set; takes effect at the next
 /// open.
 enum { SJT_WINDOW_DEFAULT = 1 << 20, SJT_WINDOW_MINIMUM = 1024 };

@@ -156,3 +156,66 @@ extension JPEGSpliceTests {
     try read.expectSameAsWholePhoto(photo: path, rects: rects, changed: true, "fill bytes before EOI")
   }
 }
+
+extension JPEGSpliceTests {
+  /// A photo whose name is given to another file by a rename while its splice reads it (an editor's save, a sync tool):
+  /// the descriptor still reads the bytes it opened, only the old file's link count and change time moved, and the
+  /// splice writes that photo's edit, byte for byte the one of the photo left alone. A write in place whose
+  /// modification time is set back to the old one still fails it: its change time moved, its link count did not.
+  @Test func aPhotoReplacedByARenameWhileItIsReadSplicesTheFileItOpened() throws {
+    let fixtures = try Fixtures()
+    defer { fixtures.remove() }
+    let photo = SplicePhoto(sampling: SplicePhoto.samplings[0], width: 250, height: 173)
+    let path = try photo.write(fixtures)
+    let original = try Data(contentsOf: URL(fileURLWithPath: path))
+    let other = try SplicePhoto(sampling: SplicePhoto.samplings[0], width: 250, height: 173, tables: .optimized)
+      .write(fixtures)
+    let state = try SpliceState(window: Int(SJT_WINDOW_MINIMUM))
+    let rects = [MCURect(1, 1, 2, 2)]
+    var message = [CChar](repeating: 0, count: 256)
+
+    // The splice's steps to `output`, with `between` done after the scan; the write's status.
+    func splice(to output: String, between: () throws -> Void) throws -> Int32 {
+      try original.write(to: URL(fileURLWithPath: path))
+      let fd = open(path, O_RDONLY | O_CLOEXEC)
+      try #require(fd >= 0)
+      var header = sjt_header()
+      let opened = sjt_open(state.pointer, fd, 1 << 30, &header, &message, message.count)
+      close(fd)
+      try #require(opened == 0 && sjt_holds_whole(state.pointer) == 0)
+      try #require(sjt_splice_index(state.pointer, rects.flat, Int32(rects.count), &message, message.count) == 0)
+      try between()
+      try #require(sjt_splice_open(state.pointer, 0, &message, message.count) == 0, "\(message.nulTerminatedText)")
+      try #require(sjt_splice_encode(state.pointer, &message, message.count) == 0)
+      let out = open(fixtures.path(output), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+      try #require(out >= 0)
+      defer { close(out) }
+      return sjt_splice_write(state.pointer, out, 1, &message, message.count)
+    }
+
+    #expect(try splice(to: "alone.jpg") {} == 0, "\(message.nulTerminatedText)")
+    let renamed = try splice(to: "renamed.jpg") {
+      let copy = fixtures.path("copy.jpg")
+      try FileManager.default.copyItem(atPath: other, toPath: copy)
+      #expect(rename(copy, path) == 0)
+    }
+    #expect(renamed == 0, "\(message.nulTerminatedText)")
+    let alone = fixtures.path("alone.jpg")
+    #expect(FileManager.default.contentsEqual(atPath: fixtures.path("renamed.jpg"), andPath: alone))
+
+    let rewritten = try splice(to: "rewritten.jpg") {
+      var before = stat()
+      #expect(stat(path, &before) == 0)
+      var changed = [UInt8](original)
+      changed[changed.count / 2] ^= 0x55
+      let writer = open(path, O_WRONLY | O_CLOEXEC)
+      try #require(writer >= 0)
+      _ = changed.withUnsafeBytes { pwrite(writer, $0.baseAddress, $0.count, 0) }
+      var times = [before.st_atim, before.st_mtim]
+      #expect(futimens(writer, &times) == 0)
+      close(writer)
+    }
+    #expect(rewritten == -1)
+    #expect(message.nulTerminatedText == "the photo changed while it was read")
+  }
+}
