@@ -219,3 +219,34 @@ extension JPEGSpliceTests {
     #expect(message.nulTerminatedText == "the photo changed while it was read")
   }
 }
+
+extension JPEGSpliceTests {
+  /// A state holds a descriptor of its own of a photo it reads through the window; freed while that photo is still
+  /// open (never closed), it closes that descriptor too: no descriptor of the photo's file is left in the process.
+  @Test func aStateFreedWithAPhotoOpenClosesItsDescriptor() throws {
+    let fixtures = try Fixtures()
+    defer { fixtures.remove() }
+    let path = try SplicePhoto(sampling: SplicePhoto.samplings[0], width: 250, height: 173).write(fixtures)
+    // The descriptors open on the photo's file, by the path each names (unique to this test).
+    func descriptorsOfThePhoto() throws -> Int {
+      let target = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+      return try FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").filter {
+        (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/\($0)")) == target
+      }.count
+    }
+    do {
+      let state = try SpliceState(window: Int(SJT_WINDOW_MINIMUM))
+      let fd = open(path, O_RDONLY | O_CLOEXEC)
+      try #require(fd >= 0)
+      var header = sjt_header()
+      var message = [CChar](repeating: 0, count: 256)
+      try #require(sjt_open(state.pointer, fd, 1 << 30, &header, &message, message.count) == 0)
+      close(fd)
+      try #require(sjt_holds_whole(state.pointer) == 0)
+      let held = try descriptorsOfThePhoto()
+      withExtendedLifetime(state) {}
+      #expect(held == 1, "the state's own, while the photo is open")
+    }
+    #expect(try descriptorsOfThePhoto() == 0)
+  }
+}
