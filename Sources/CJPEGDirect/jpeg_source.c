@@ -181,6 +181,12 @@ int sjt_open(sjt_state *s, int fd, size_t max_bytes, sjt_header *h, char *messag
     return -1;
   }
   s->whole = head != 0;
+  // A large file that does not start like a JPEG (another format named .jpg) is not read any further.
+  if (s->whole && s->fd >= 0 && (s->file[0] != 0xFF || s->file[1] != 0xD8 || s->file[2] != 0xFF)) {
+    sjt_let_go(s);
+    snprintf(message, length, "not a JPEG file");
+    return 1;
+  }
   if (s->whole) {
     sjt_let_go(s);
     int read = sjt_slurp(s, fd, max_bytes, message, length);

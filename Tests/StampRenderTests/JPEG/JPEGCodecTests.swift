@@ -167,4 +167,39 @@ struct JPEGCodecTests {
     _ = try codec.open(base)
     #expect(try codec.indexSplice(rects) == .ready)
   }
+
+  /// A file larger than the window that is no JPEG, or that starts like one but whose header does not walk (bytes
+  /// between segments, which libjpeg skips with a warning), opens as it does read whole: the same header, or the same
+  /// refusal, and the same edit after it.
+  @Test func aLargeFileOpensAsItDoesReadWhole() throws {
+    let fixtures = try Fixtures()
+    defer { fixtures.remove() }
+    let png = fixtures.path("photo.jpg")
+    try Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + [UInt8](repeating: 7, count: 4096)).write(
+      to: URL(fileURLWithPath: png))
+    let base = try fixtures.jpeg("base.jpg", width: 160, height: 120, subsampling: .half) { Fixtures.texture($0, $1) }
+    var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: base)))
+    bytes.insert(contentsOf: [0x12, 0x34], at: 2)
+    let stray = fixtures.path("stray.jpg")
+    try Data(bytes).write(to: URL(fileURLWithPath: stray))
+    for path in [png, stray, base] {
+      var outcomes: [String] = []
+      for window in [0, 1024] {
+        let codec = try #require(JPEGCodec())
+        codec.readsThroughWindow(of: window)
+        do {
+          guard let facts = try codec.open(path) else {
+            outcomes.append("not a JPEG")
+            continue
+          }
+          try codec.readCoefficients()
+          outcomes.append("\(facts)")
+        } catch {
+          outcomes.append("\(error)")
+        }
+      }
+      #expect(outcomes[0] == outcomes[1], "\(path)")
+      if path == png { #expect(outcomes[1] == "not a JPEG") }
+    }
+  }
 }
