@@ -63,7 +63,7 @@ static int sjt_read_more(sjt_state *s, size_t need, size_t *have, char *message,
   while (want) {
     ssize_t n = TEMP_FAILURE_RETRY(pread(s->fd, s->file + *have, want, (off_t) *have));
     if (n < 0) return snprintf(message, length, "read error: %s", strerror(errno)), -1;
-    if (n == 0) return snprintf(message, length, "the photo changed while it was read"), -1;
+    if (n == 0) return sjt_fail_changed(s, message, length);
     *have += (size_t) n;
     want -= (size_t) n;
   }
@@ -102,6 +102,14 @@ void sjt_let_go(sjt_state *s) {
   s->fd = -1;
 }
 
+int sjt_fail_changed(sjt_state *s, char *message, size_t length) {
+  s->changed = 1;
+  snprintf(message, length, "the photo changed while it was read");
+  return -1;
+}
+
+int sjt_photo_changed(const sjt_state *s) { return s->changed; }
+
 // 1 when the open file is no longer what was opened: another size, inode, or modification or change time. The change
 // time moves with every write, a write whose modification time was set back included, but also when a link to the
 // file is made or removed: a photo whose name was given to another file by a rename (an editor's save, a sync tool)
@@ -128,9 +136,11 @@ int sjt_whole(sjt_state *s, char *message, size_t length) {
   if (!s->opened) return snprintf(message, length, "no file opened"), -1;
   if (s->whole) return 0;
   int read = sjt_changed(s) ? 3 : sjt_slurp(s, s->fd, s->max_bytes, message, length);
-  if (read == 3 || (read == 0 && (s->file_len != s->file_size || sjt_changed(s))))
-    snprintf(message, length, "the photo changed while it was read");
-  if (read || s->file_len != s->file_size || sjt_changed(s)) {
+  if (read == 3 || (read == 0 && (s->file_len != s->file_size || sjt_changed(s)))) {
+    sjt_close(s);
+    return sjt_fail_changed(s, message, length);
+  }
+  if (read) {
     sjt_close(s);  // the decompressor's source was the header, which the buffer no longer holds
     return -1;
   }
@@ -154,6 +164,7 @@ int sjt_holds_whole(const sjt_state *s) { return s->whole; }
 int sjt_open(sjt_state *s, int fd, size_t max_bytes, sjt_header *h, char *message, size_t length) {
   sjt_close(s);
   s->error.damage = 0;
+  s->changed = 0;
   struct stat info;
   if (fstat(fd, &info) != 0) return snprintf(message, length, "cannot examine the file: %s", strerror(errno)), -1;
   if (info.st_size > 0 && (unsigned long long) info.st_size > max_bytes) {
@@ -176,6 +187,12 @@ int sjt_open(sjt_state *s, int fd, size_t max_bytes, sjt_header *h, char *messag
     return -1;
   }
   s->whole = head != 0;
+  // A large file that does not start like a JPEG (another format named .jpg) is not read any further.
+  if (s->whole && s->fd >= 0 && (s->file[0] != 0xFF || s->file[1] != 0xD8 || s->file[2] != 0xFF)) {
+    sjt_let_go(s);
+    snprintf(message, length, "not a JPEG file");
+    return 1;
+  }
   if (s->whole) {
     sjt_let_go(s);
     int read = sjt_slurp(s, fd, max_bytes, message, length);

@@ -137,7 +137,7 @@ int sjt_splice_index(sjt_state *s, const int *rects, int count, char *message, s
   sjs_source source = {.data = s->file, .length = s->file_len, .fd = -1};
   if (!s->whole) source = (sjs_source) {s->file, s->file_len, s->fd, s->file_size, s->window};
   int status = sjs_scan_split(&source, p->marks, p->high, p->points, p->point_capacity, &p->scan, p->frame, 0);
-  if (!s->whole && sjt_changed(s)) return snprintf(message, length, "the photo changed while it was read"), -1;
+  if (!s->whole && sjt_changed(s)) return sjt_fail_changed(s, message, length);
   if (status == SJS_NOT_HANDLED) return snprintf(message, length, "%s", p->scan.reason), 1;
   if (status == SJS_DAMAGED)
     return snprintf(message, length, "corrupt data in MCU %ld at byte %zu", p->scan.damage_mcu,
@@ -184,7 +184,8 @@ enum { SJT_PIECE_LEAST = 4 * SJT_MCU_MOST };
 // Writes a run of the photo's MCUs as sjp_put_run does (`whole` 0: only its first MCU, a dry run). From the file in
 // memory, or read through the window in pieces: the first holds the run's first MCU whole, and each is cut before a
 // data byte (never inside 0xFF 0x00; the splice takes no fill bytes), so that the pieces' bits, copied one after
-// another, are the run's. Returns sjp_put_run's 0, 1 or 2; 3 when a read failed or came short (the file changed).
+// another, are the run's. Returns sjp_put_run's 0, 1 or 2; 3 when a read failed or came short (the file changed), 4
+// when out of memory.
 static int sjt_put_photo(sjt_state *s, sjp_writer *w, sjp_run run, const int pred[4], int whole) {
   if (s->whole) {
     run.data = s->file;
@@ -198,7 +199,7 @@ static int sjt_put_photo(sjt_state *s, sjp_writer *w, sjp_run run, const int pre
   if (!s->window_buf || s->window_cap != cap) {
     free(s->window_buf);
     s->window_cap = 0;
-    if (!(s->window_buf = malloc(cap))) return 3;
+    if (!(s->window_buf = malloc(cap))) return 4;
     s->window_cap = cap;
   }
   uint64_t end = run.end;
@@ -304,10 +305,9 @@ int sjt_splice_open(sjt_state *s, int k, char *message, size_t length) {
   sjp_bytes(&w, (const unsigned char[]) {0xFF, 0xD9}, 2);
   if (failed || w.failed) {
     sjp_free(&w);
-    const char *why = !failed ? "out of memory"
-      : failed == 3 || (!s->whole && sjt_changed(s)) ? "the photo changed while it was read"
-                                                     : "the photo's data does not decode where its scan found MCUs";
-    return snprintf(message, length, "%s", why), -1;
+    if (failed == 3 || (failed && !s->whole && sjt_changed(s))) return sjt_fail_changed(s, message, length);
+    if (!failed || failed == 4) return snprintf(message, length, "out of memory"), -1;
+    return snprintf(message, length, "the photo's data does not decode where its scan found MCUs"), -1;
   }
   free(p->mini);
   p->mini = w.buf;
@@ -531,8 +531,8 @@ int sjt_splice_write(sjt_state *s, int fd, int orientation, char *message, size_
   }
   sjp_free(&w);
   if (failed == 1) return snprintf(message, length, "a DC difference the photo's table cannot code"), 1;
-  if (failed == 3 || (!s->whole && sjt_changed(s)))
-    return snprintf(message, length, "the photo changed while it was read"), -1;
+  if (failed == 3 || (!s->whole && sjt_changed(s))) return sjt_fail_changed(s, message, length);
+  if (failed == 4) return snprintf(message, length, "out of memory"), -1;
   if (failed) return snprintf(message, length, "the splice's data does not decode"), -1;
   FILE *out = sjt_output_open(&s->out_buffer, fd, message, length);
   if (!out) return -1;
@@ -559,7 +559,7 @@ int sjt_splice_write(sjt_state *s, int fd, int orientation, char *message, size_
   sjp_free(&w);
   if (changed) {
     sjt_output_close(out, 1, message, length);
-    return snprintf(message, length, "the photo changed while it was read"), -1;
+    return sjt_fail_changed(s, message, length);
   }
   return sjt_output_close(out, failed, message, length);
 }

@@ -34,6 +34,8 @@ struct sjt_state {
   // 1 when `file` holds the whole file; 0 when it holds the file's first bytes through its scan's header, and the
   // splice reads the rest through a window of `window` bytes (sjt_set_window; 0: never) into `window_buf`.
   int whole;
+  // 1 once a read found the opened file changed since it was opened (sjt_photo_changed).
+  int changed;
   size_t window;
   unsigned char *window_buf;
   size_t window_cap;
@@ -79,6 +81,10 @@ int sjt_scan_clean(const sjt_state *s);
 /// (its header read again). Fails ("the photo changed while it was read", the state closed) when the file is not
 /// what was opened (sjt_changed). Every path but the splice starts here.
 int sjt_whole(sjt_state *s, char *message, size_t length);
+
+/// Fails a call because the opened file changed since it was opened: the message says so, sjt_photo_changed says 1
+/// until the next open. Returns -1.
+int sjt_fail_changed(sjt_state *s, char *message, size_t length);
 
 /// Closes the state's descriptor of the opened file, if it holds one.
 void sjt_let_go(sjt_state *s);

@@ -237,6 +237,12 @@ final class JPEGCodec: @unchecked Sendable {
     message.initialize(repeating: 0, count: capacity)
     let status = body(message, capacity)
     guard status >= 0 else {
+      // Read again after it was opened (its scan, then its MCUs copied), the file was not the same: whatever was
+      // read of it belongs to no one version, and the job fails rather than render either.
+      if sjt_photo_changed(state) != 0 {
+        throw RenderError.input(
+          path: path, problem: "the file changed while it was read (render the job again once it is written)")
+      }
       let damage = sjt_damage(state)
       guard damage == 0 else {
         throw RenderError.damaged(path: path, message: String(cString: message), truncated: damage == 1)

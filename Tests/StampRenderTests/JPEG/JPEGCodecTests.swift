@@ -131,4 +131,75 @@ struct JPEGCodecTests {
     #expect(Renderer(maxPixels: 200_000_000).maxFileBytes == 1_000_000_000)
     #expect(Renderer(maxPixels: Int.max).maxFileBytes == Int.max)
   }
+
+  /// A photo read through the window is read again after it is opened (its scan, its MCUs, or the whole file for the
+  /// other paths): changed in between, the job fails as an input error naming it, whichever read finds the change,
+  /// and a codec that opens it again reads it as it is now.
+  @Test func aPhotoChangedAfterItIsOpenedFailsAsAnInputError() throws {
+    let fixtures = try Fixtures()
+    defer { fixtures.remove() }
+    let base = try fixtures.jpeg("base.jpg", width: 160, height: 120, subsampling: .half) { Fixtures.texture($0, $1) }
+    let codec = try #require(JPEGCodec())
+    codec.readsThroughWindow(of: 1024)
+    let rects = [GridRect(left: 1, top: 1, width: 2, height: 2)]
+    func grow() throws {
+      let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: base))
+      try handle.seekToEnd()
+      try handle.write(contentsOf: Data([0xFF, 0xD9]))
+      try handle.close()
+    }
+    func expectChanged(_ what: String, _ body: () throws -> Void) {
+      #expect(Comment(rawValue: what)) {
+        try body()
+      } throws: { error in
+        guard case .input(let path, let problem)? = error as? RenderError else { return false }
+        return path == base && problem.hasPrefix("the file changed while it was read")
+      }
+    }
+    for step in ["scan", "read whole"] {
+      _ = try codec.open(base)
+      try grow()
+      expectChanged(step) {
+        if step == "scan" { _ = try codec.indexSplice(rects) } else { try codec.readCoefficients() }
+      }
+    }
+    // Opened again: no change since, and it is read.
+    _ = try codec.open(base)
+    #expect(try codec.indexSplice(rects) == .ready)
+  }
+
+  /// A file larger than the window that is no JPEG, or that starts like one but whose header does not walk (bytes
+  /// between segments, which libjpeg skips with a warning), opens as it does read whole: the same header, or the same
+  /// refusal, and the same edit after it.
+  @Test func aLargeFileOpensAsItDoesReadWhole() throws {
+    let fixtures = try Fixtures()
+    defer { fixtures.remove() }
+    let png = fixtures.path("photo.jpg")
+    try Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + [UInt8](repeating: 7, count: 4096)).write(
+      to: URL(fileURLWithPath: png))
+    let base = try fixtures.jpeg("base.jpg", width: 160, height: 120, subsampling: .half) { Fixtures.texture($0, $1) }
+    var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: base)))
+    bytes.insert(contentsOf: [0x12, 0x34], at: 2)
+    let stray = fixtures.path("stray.jpg")
+    try Data(bytes).write(to: URL(fileURLWithPath: stray))
+    for path in [png, stray, base] {
+      var outcomes: [String] = []
+      for window in [0, 1024] {
+        let codec = try #require(JPEGCodec())
+        codec.readsThroughWindow(of: window)
+        do {
+          guard let facts = try codec.open(path) else {
+            outcomes.append("not a JPEG")
+            continue
+          }
+          try codec.readCoefficients()
+          outcomes.append("\(facts)")
+        } catch {
+          outcomes.append("\(error)")
+        }
+      }
+      #expect(outcomes[0] == outcomes[1], "\(path)")
+      if path == png { #expect(outcomes[1] == "not a JPEG") }
+    }
+  }
 }

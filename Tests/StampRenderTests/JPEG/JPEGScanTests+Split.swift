@@ -54,6 +54,20 @@ extension JPEGScanTests {
     }
   }
 
+  /// A 301 x 203 picture in a coding, scanned whole: its bytes, where its entropy-coded data starts and ends, its MCUs.
+  struct Scanned {
+    let bytes: [UInt8]
+    let start, end, wide, high: Int
+
+    init(_ coding: ScanCase, _ fixtures: Fixtures) throws {
+      bytes = try coding.bytes(fixtures, width: 301, height: 203)
+      let whole = Scan(bytes)
+      try #require(whole.result.status == Int32(SJS_OK))
+      (start, end) = (Int(whole.result.entropy_start), Int(whole.result.entropy_end))
+      (wide, high) = (whole.result.mcus_wide, whole.result.mcus_high)
+    }
+  }
+
   /// The second thread guesses its state at a byte in the middle of the data and the first takes its results from
   /// the first MCU where both start at the same bit. Wherever it starts (on a byte of a stuffed 0xFF 0x00 too), the
   /// points, predictors and end are the one thread's, bit for bit; damage anywhere is reported as one thread
@@ -62,13 +76,10 @@ extension JPEGScanTests {
   func twoThreadsScanAsOne(_ coding: ScanCase) throws {
     let fixtures = try Fixtures()
     defer { fixtures.remove() }
-    let bytes = try coding.bytes(fixtures, width: 301, height: 203)
-    let whole = Scan(bytes)
-    try #require(whole.result.status == Int32(SJS_OK))
-    let (start, end) = (Int(whole.result.entropy_start), Int(whole.result.entropy_end))
-    let wide = whole.result.mcus_wide
+    let picture = try Scanned(coding, fixtures)
+    let (bytes, start, end, wide) = (picture.bytes, picture.start, picture.end, picture.wide)
     // Every other row marked, the last included.
-    let rows = (0..<whole.result.mcus_high).map { UInt8($0 % 2 == 0 || $0 == whole.result.mcus_high - 1 ? 1 : 0) }
+    let rows = (0..<picture.high).map { UInt8($0 % 2 == 0 || $0 == picture.high - 1 ? 1 : 0) }
     let one = Marked(bytes, rows: rows, wide: wide, split: Int.max)
     #expect(one.status == Int32(SJS_OK) && one.points == rows.filter { $0 == 1 }.count * (wide + 1))
     var splits = stride(from: start + 1, to: end, by: max(1, (end - start) / 23)).map { $0 }

@@ -13,12 +13,9 @@ extension JPEGScanTests {
   func aScanThroughAWindowIsTheScanInMemory(_ coding: ScanCase) throws {
     let fixtures = try Fixtures()
     defer { fixtures.remove() }
-    let bytes = try coding.bytes(fixtures, width: 301, height: 203)
-    let whole = Scan(bytes)
-    try #require(whole.result.status == Int32(SJS_OK))
-    let (start, end) = (Int(whole.result.entropy_start), Int(whole.result.entropy_end))
-    let wide = whole.result.mcus_wide
-    let rows = (0..<whole.result.mcus_high).map { UInt8($0 % 3 == 1 || $0 == whole.result.mcus_high - 1 ? 1 : 0) }
+    let picture = try Scanned(coding, fixtures)
+    let (bytes, start, end, wide) = (picture.bytes, picture.start, picture.end, picture.wide)
+    let rows = (0..<picture.high).map { UInt8($0 % 3 == 1 || $0 == picture.high - 1 ? 1 : 0) }
     let head = Array(bytes[..<start])
     let path = fixtures.path("window.jpg")
     // The smallest window, sizes that fall on no pattern of the data, and one of half the file.
@@ -74,16 +71,14 @@ extension JPEGScanTests {
     let fixtures = try Fixtures()
     defer { fixtures.remove() }
     let coding = ScanCase(sampling: SamplingCase.all[0], optimized: false, restartInterval: 0)
-    let bytes = try coding.bytes(fixtures, width: 301, height: 203)
-    let whole = Scan(bytes)
-    try #require(whole.result.status == Int32(SJS_OK))
-    let start = Int(whole.result.entropy_start)
-    let rows = [UInt8](repeating: 1, count: whole.result.mcus_high)
+    let picture = try Scanned(coding, fixtures)
+    let (bytes, start) = (picture.bytes, picture.start)
+    let rows = [UInt8](repeating: 1, count: picture.high)
     let path = fixtures.path("cut.jpg")
     try Data(bytes.prefix(bytes.count - 700)).write(to: URL(fileURLWithPath: path))
     for split in [Int.max, start + 2000] {
       var result = sjs_result()
-      var stored = [sjs_point](repeating: sjs_point(), count: rows.count * (whole.result.mcus_wide + 1))
+      var stored = [sjs_point](repeating: sjs_point(), count: rows.count * (picture.wide + 1))
       let fd = open(path, O_RDONLY | O_CLOEXEC)
       try #require(fd >= 0)
       defer { close(fd) }

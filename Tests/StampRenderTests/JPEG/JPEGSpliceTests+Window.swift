@@ -93,6 +93,7 @@ extension JPEGSpliceTests {
     try handle.close()
     #expect(index() == -1)
     #expect(message.nulTerminatedText == "the photo changed while it was read")
+    #expect(sjt_photo_changed(state.pointer) == 1)
 
     // Rewritten in place after its scan, with its size kept: the write fails, the output is not made good.
     try original.write(to: URL(fileURLWithPath: path))
@@ -115,10 +116,12 @@ extension JPEGSpliceTests {
     defer { close(out) }
     #expect(sjt_splice_write(state.pointer, out, 1, &message, message.count) == -1)
     #expect(message.nulTerminatedText == "the photo changed while it was read")
+    #expect(sjt_photo_changed(state.pointer) == 1)
 
     // Unchanged, the same steps write it.
     try original.write(to: URL(fileURLWithPath: path))
     try #require(try open(path) == 0)
+    #expect(sjt_photo_changed(state.pointer) == 0)
     try #require(index() == 0, "\(message.nulTerminatedText)")
     try #require(sjt_splice_open(state.pointer, 0, &message, message.count) == 0)
     try #require(sjt_splice_encode(state.pointer, &message, message.count) == 0)
