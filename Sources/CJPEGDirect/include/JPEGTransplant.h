@@ -161,7 +161,8 @@ int sjt_splice_encode(sjt_state *s, char *message, size_t length);
 int sjt_splice_write(sjt_state *s, int fd, int orientation, char *message, size_t length);
 
 /// 1 when the last call failed because the opened photo's file changed while it was read (another size, inode,
-/// modification or change time than when it was opened; a read that came short), until the next open.
+/// modification or change time than when it was opened, a change time that came with a link made or removed aside;
+/// a read that came short), until the next open.
 int sjt_photo_changed(const sjt_state *s);
 
 /// Drops the opened file and its coefficients; the state's buffers stay for the next job.
