@@ -138,6 +138,31 @@ static int sjs_slide(sjs_reader *r) {
   return r->win && sjs_move(r, r->pos > SJS_KEEP ? r->pos - SJS_KEEP : 0) > 0;
 }
 
+// Fill bytes (any number of 0xFF before a marker) may be longer than a window. A window reader whose run of 0xFF
+// fills the whole window (it cannot move on: the run starts within SJS_KEEP of the window's start) finds the first byte
+// after the run by reading on past the window, which stays as it is. Returns its file offset and sets *byte, or
+// returns the file's size when the run goes on to the end of the file or a read fails (then `failed` is set).
+static size_t sjs_past_run(const sjs_reader *r, unsigned *byte) {
+  sjs_window *w = r->win;
+  if (!w || w->failed || r->length < w->cap) return w ? w->size : 0;
+  unsigned char piece[4096];
+  for (size_t at = r->origin + r->length; at < w->size;) {
+    size_t want = w->size - at < sizeof piece ? w->size - at : sizeof piece;
+    size_t got = sjs_pread(w->fd, piece, want, at);
+    for (size_t i = 0; i < got; i++)
+      if (piece[i] != 0xFF) {
+        *byte = piece[i];
+        return at + i;
+      }
+    if (got < want) {
+      w->failed = 1;
+      break;
+    }
+    at += got;
+  }
+  return w->size;
+}
+
 static void sjs_reset(sjs_reader *r, size_t pos) {
   r->pos = pos;
   r->acc = 0;
@@ -170,6 +195,13 @@ static void sjs_fill(sjs_reader *r) {
       if (q >= r->length) {
         // Positions move with the window: this byte is looked at again.
         if (sjs_slide(r)) continue;
+        // Or fill bytes past a full window (so more than one 0xFF): a marker, or fill inside the data before a zero.
+        unsigned after = 0;
+        if (r->win && sjs_past_run(r, &after) < r->win->size) {
+          r->marker = 1;
+          r->fill = after == 0;
+          break;
+        }
         r->ended = 1;
         break;
       }
@@ -270,8 +302,9 @@ int sjs_take(sjs_reader *r, int n, unsigned *value) {
 }
 
 // After an interval's or the scan's last MCU: the bits left in the last byte are padding, any whole byte before the
-// marker is damage (libjpeg warns of extraneous bytes). Sets *marker to the offset of the marker's code byte.
-static int sjs_to_marker(sjs_reader *r, size_t *marker) {
+// marker is damage (libjpeg warns of extraneous bytes). Sets *marker to the offset of the marker's code byte in
+// r->data, and *first to the file offset of the marker's first 0xFF.
+static int sjs_to_marker(sjs_reader *r, size_t *marker, size_t *first) {
   if (r->bits >= 8) return SJS_DAMAGE_EXTRA_BYTES;
   for (;;) {
     if (r->pos >= r->length) {
@@ -283,9 +316,21 @@ static int sjs_to_marker(sjs_reader *r, size_t *marker) {
     while (q < r->length && r->data[q] == 0xFF) q++;
     if (q >= r->length) {
       if (sjs_slide(r)) continue;
-      return SJS_DAMAGE_ENDED;
+      unsigned code = 0;
+      size_t at = sjs_past_run(r, &code);
+      if (!r->win || at >= r->win->size) return SJS_DAMAGE_ENDED;
+      if (code == 0) return SJS_DAMAGE_EXTRA_BYTES;
+      // Fill bytes longer than the window: it starts again at the marker's code byte.
+      *first = r->origin + r->pos;
+      r->origin = at;
+      r->length = 0;
+      sjs_reset(r, 0);
+      if (sjs_move(r, 0) == 0) return SJS_DAMAGE_ENDED;  // a read that failed
+      *marker = 0;
+      return 0;
     }
     if (r->data[q] == 0) return SJS_DAMAGE_EXTRA_BYTES;
+    *first = r->origin + r->pos;
     *marker = q;
     return 0;
   }
@@ -763,8 +808,8 @@ static int sjs_scan_body(sjs_reader *rp, long stride, const unsigned char *rows,
       res->points = (long) row_at + wide + 1;
     }
     if (ri > 0 && m > 0 && m % ri == 0) {
-      size_t code_at = 0;
-      int bad = sjs_to_marker(&r, &code_at);
+      size_t code_at = 0, first = 0;
+      int bad = sjs_to_marker(&r, &code_at, &first);
       if (bad) return sjs_damaged(res, bad, m, r.origin + r.pos);
       if (r.data[code_at] != 0xD0 + (unsigned) ((m / ri - 1) & 7))
         return sjs_damaged(res, SJS_DAMAGE_WRONG_MARKER, m, r.origin + code_at);
@@ -830,10 +875,10 @@ static int sjs_scan_body(sjs_reader *rp, long stride, const unsigned char *rows,
     memcpy(pt->dc, dc, sizeof dc);
     res->points = (long) row_at + wide + 1;
   }
-  size_t code_at = 0;
-  int bad = sjs_to_marker(&r, &code_at);
+  size_t code_at = 0, first = 0;
+  int bad = sjs_to_marker(&r, &code_at, &first);
   if (bad) return sjs_damaged(res, bad, res->mcu_count, r.origin + r.pos);
-  res->entropy_end = r.origin + r.pos;
+  res->entropy_end = first;
   res->ends_at_eoi = r.data[code_at] == 0xD9;
   if (r.win) {
     // What follows the scan, in the window from the marker on: it must end there.

@@ -110,14 +110,20 @@ int sjt_fail_changed(sjt_state *s, char *message, size_t length) {
 
 int sjt_photo_changed(const sjt_state *s) { return s->changed; }
 
-// 1 when the open file is no longer what was opened: another size, inode, or modification or change time.
+// 1 when the open file is no longer what was opened: another size, inode, or modification or change time. The change
+// time moves with every write, a write whose modification time was set back included, but also when a link to the
+// file is made or removed: a photo whose name was given to another file by a rename (an editor's save, a sync tool)
+// keeps its bytes, which the descriptor still reads, and its link count says why its change time moved. (A write
+// with its modification time set back and a link made or removed as well goes unseen.)
 int sjt_changed(const sjt_state *s) {
   struct stat now;
   if (fstat(s->fd, &now) != 0) return 1;
   const struct stat *then = &s->identity;
-  return now.st_size != then->st_size || now.st_ino != then->st_ino || now.st_dev != then->st_dev
-    || now.st_mtim.tv_sec != then->st_mtim.tv_sec || now.st_mtim.tv_nsec != then->st_mtim.tv_nsec
-    || now.st_ctim.tv_sec != then->st_ctim.tv_sec || now.st_ctim.tv_nsec != then->st_ctim.tv_nsec;
+  if (now.st_size != then->st_size || now.st_ino != then->st_ino || now.st_dev != then->st_dev
+      || now.st_mtim.tv_sec != then->st_mtim.tv_sec || now.st_mtim.tv_nsec != then->st_mtim.tv_nsec)
+    return 1;
+  int linked = now.st_nlink != then->st_nlink;
+  return !linked && (now.st_ctim.tv_sec != then->st_ctim.tv_sec || now.st_ctim.tv_nsec != then->st_ctim.tv_nsec);
 }
 
 // Points the decompressor at the photo's bytes held and reads its header.

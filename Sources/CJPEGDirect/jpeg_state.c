@@ -81,6 +81,7 @@ sjt_state *sjt_new(void) {
 
 void sjt_free(sjt_state *s) {
   if (!s) return;
+  sjt_let_go(s);  // the descriptor of a photo still open through the window
   jpeg_destroy_decompress(&s->src);
   jpeg_destroy_decompress(&s->aux);
   jpeg_destroy_compress(&s->enc);

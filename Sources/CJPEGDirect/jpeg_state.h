@@ -90,7 +90,8 @@ int sjt_fail_changed(sjt_state *s, char *message, size_t length);
 void sjt_let_go(sjt_state *s);
 
 /// 1 when the opened file is no longer what was opened: another size, inode, or modification or change time
-/// (fstat). Reads through a window are checked with it.
+/// (fstat; but a change time with another link count: a link made or removed, the bytes kept). Reads through a
+/// window are checked with it.
 int sjt_changed(const sjt_state *s);
 
 /// The count of libjpeg's whole reads made only to check the data (sjt_state's `libjpeg_checks`). For tests alone:

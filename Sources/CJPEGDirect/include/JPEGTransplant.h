@@ -51,7 +51,8 @@ int sjt_open(sjt_state *s, int fd, size_t max_bytes, sjt_header *header, char *m
 /// The window through which the splice reads a photo larger than it, in bytes (SJT_WINDOW_DEFAULT when the state is
 /// made; at least SJT_WINDOW_MINIMUM; 0: every photo is read whole). The copy of the photo's MCUs reads pieces of at
 /// least 17 KB, whatever the window. A photo read through it is checked for a change
-/// (fstat: size, inode, modification and change times) after its scan and after its output is written, and a
+/// (fstat: size, inode, modification and change times; a change time explained by a link made or removed, as a
+/// rename over the photo's name does, is not one) after its scan and after its output is written, and a
 /// change fails the job ("the photo changed while it was read"). Returns the window set; takes effect at the next
 /// open.
 enum { SJT_WINDOW_DEFAULT = 1 << 20, SJT_WINDOW_MINIMUM = 1024 };
@@ -160,7 +161,8 @@ int sjt_splice_encode(sjt_state *s, char *message, size_t length);
 int sjt_splice_write(sjt_state *s, int fd, int orientation, char *message, size_t length);
 
 /// 1 when the last call failed because the opened photo's file changed while it was read (another size, inode,
-/// modification or change time than when it was opened; a read that came short), until the next open.
+/// modification or change time than when it was opened, a change time that came with a link made or removed aside;
+/// a read that came short), until the next open.
 int sjt_photo_changed(const sjt_state *s);
 
 /// Drops the opened file and its coefficients; the state's buffers stay for the next job.

@@ -41,6 +41,25 @@ extension JPEGScanTests {
     }
     try expectSame(bytes, "the photo")
     #expect(Marked(bytes, rows: rows, wide: wide, split: Int.max).endsAtEOI == 1)
+    // Fill bytes (any number of 0xFF before a marker, which libjpeg skips) longer than every window but the largest:
+    // the scan reads past them to the EOI or the restart marker after them, finds fill inside the data where a zero
+    // follows them, and the data's end where the file ends in them.
+    let fill = [UInt8](repeating: 0xFF, count: 5000)
+    let middle = try #require((start + (end - start) / 2..<end).first { bytes[$0 - 1] != 0xFF })
+    var filled = [
+      ("fill bytes before EOI", Array(bytes[..<end]) + fill + bytes[end...]),
+      ("fill bytes inside the data", Array(bytes[..<middle]) + fill + [0] + bytes[middle...]),
+      ("fill bytes to the file's end", Array(bytes[..<end]) + fill),
+    ]
+    if let restart = (start..<end - 1).first(where: { bytes[$0] == 0xFF && bytes[$0 + 1] == 0xD0 }) {
+      filled.append(("fill bytes before a restart marker", Array(bytes[..<restart]) + fill + bytes[restart...]))
+    }
+    for (what, copy) in filled {
+      let memory = Marked(copy, rows: rows, wide: wide, split: Int.max)
+      let clean = what.hasSuffix("EOI") || what.hasSuffix("restart marker")
+      #expect((memory.status == Int32(SJS_OK)) == clean, "\(what): \(memory.status), damage \(memory.damage)")
+      try expectSame(copy, what)
+    }
     for (what, copy) in Self.damaged(bytes, start: start, end: end).prefix(30) where copy.count > start {
       try expectSame(copy, what)
     }

@@ -131,3 +131,125 @@ extension JPEGSpliceTests {
     #expect(same.differing == 0 && same.compared > 0 && same.warnings.0 == 0)
   }
 }
+
+extension JPEGSpliceTests {
+  /// Fill bytes before the EOI (any number of 0xFF, which libjpeg skips) several windows long: the scan through the
+  /// window reads past them to the EOI, and the photo splices to the bytes of the same photo held whole, which libjpeg
+  /// reads as the photo outside the rectangle.
+  @Test func fillBytesLongerThanTheWindowBeforeEOISpliceAsHeldWhole() throws {
+    let fixtures = try Fixtures()
+    defer { fixtures.remove() }
+    let photo = SplicePhoto(sampling: SplicePhoto.samplings[0], width: 250, height: 173)
+    var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: try photo.write(fixtures))))
+    try #require(bytes.suffix(2) == [0xFF, 0xD9])
+    bytes.insert(contentsOf: repeatElement(0xFF, count: 3 * Int(SJT_WINDOW_MINIMUM)), at: bytes.count - 2)
+    let path = fixtures.path("filled.jpg")
+    try Data(bytes).write(to: URL(fileURLWithPath: path))
+    let whole = try SpliceState(window: 0)
+    let windowed = try SpliceState(window: Int(SJT_WINDOW_MINIMUM))
+    #expect(try !holdsWhole(windowed, path))
+    let rects = [MCURect(1, 1, 2, 2)]
+    let held = try BothWays(fixtures, whole.pointer, photo: path, rects: rects, edit: spliceEdits[1].1)
+    let read = try BothWays(
+      fixtures, windowed.pointer, photo: path, rects: rects, edit: spliceEdits[1].1,
+      outputs: ("read.jpg", "read-whole.jpg"))
+    #expect(held.outcome.index == 0 && held.outcome.spliced == 0, "\(held.outcome.spliceText)")
+    #expect(read.outcome.index == 0 && read.outcome.spliced == 0, "\(read.outcome.spliceText)")
+    #expect(FileManager.default.contentsEqual(atPath: read.spliced, andPath: held.spliced))
+    try read.expectSameAsWholePhoto(photo: path, rects: rects, changed: true, "fill bytes before EOI")
+  }
+}
+
+extension JPEGSpliceTests {
+  /// A photo whose name is given to another file by a rename while its splice reads it (an editor's save, a sync tool):
+  /// the descriptor still reads the bytes it opened, only the old file's link count and change time moved, and the
+  /// splice writes that photo's edit, byte for byte the one of the photo left alone. A write in place whose
+  /// modification time is set back to the old one still fails it: its change time moved, its link count did not.
+  @Test func aPhotoReplacedByARenameWhileItIsReadSplicesTheFileItOpened() throws {
+    let fixtures = try Fixtures()
+    defer { fixtures.remove() }
+    let photo = SplicePhoto(sampling: SplicePhoto.samplings[0], width: 250, height: 173)
+    let path = try photo.write(fixtures)
+    let original = try Data(contentsOf: URL(fileURLWithPath: path))
+    let other = try SplicePhoto(sampling: SplicePhoto.samplings[0], width: 250, height: 173, tables: .optimized)
+      .write(fixtures)
+    let state = try SpliceState(window: Int(SJT_WINDOW_MINIMUM))
+    let rects = [MCURect(1, 1, 2, 2)]
+    var message = [CChar](repeating: 0, count: 256)
+
+    // The splice's steps to `output`, with `between` done after the scan; the write's status.
+    func splice(to output: String, between: () throws -> Void) throws -> Int32 {
+      try original.write(to: URL(fileURLWithPath: path))
+      let fd = open(path, O_RDONLY | O_CLOEXEC)
+      try #require(fd >= 0)
+      var header = sjt_header()
+      let opened = sjt_open(state.pointer, fd, 1 << 30, &header, &message, message.count)
+      close(fd)
+      try #require(opened == 0 && sjt_holds_whole(state.pointer) == 0)
+      try #require(sjt_splice_index(state.pointer, rects.flat, Int32(rects.count), &message, message.count) == 0)
+      try between()
+      try #require(sjt_splice_open(state.pointer, 0, &message, message.count) == 0, "\(message.nulTerminatedText)")
+      try #require(sjt_splice_encode(state.pointer, &message, message.count) == 0)
+      let out = open(fixtures.path(output), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+      try #require(out >= 0)
+      defer { close(out) }
+      return sjt_splice_write(state.pointer, out, 1, &message, message.count)
+    }
+
+    #expect(try splice(to: "alone.jpg") {} == 0, "\(message.nulTerminatedText)")
+    let renamed = try splice(to: "renamed.jpg") {
+      let copy = fixtures.path("copy.jpg")
+      try FileManager.default.copyItem(atPath: other, toPath: copy)
+      #expect(rename(copy, path) == 0)
+    }
+    #expect(renamed == 0, "\(message.nulTerminatedText)")
+    let alone = fixtures.path("alone.jpg")
+    #expect(FileManager.default.contentsEqual(atPath: fixtures.path("renamed.jpg"), andPath: alone))
+
+    let rewritten = try splice(to: "rewritten.jpg") {
+      var before = stat()
+      #expect(stat(path, &before) == 0)
+      var changed = [UInt8](original)
+      changed[changed.count / 2] ^= 0x55
+      let writer = open(path, O_WRONLY | O_CLOEXEC)
+      try #require(writer >= 0)
+      _ = changed.withUnsafeBytes { pwrite(writer, $0.baseAddress, $0.count, 0) }
+      var times = [before.st_atim, before.st_mtim]
+      #expect(futimens(writer, &times) == 0)
+      close(writer)
+    }
+    #expect(rewritten == -1)
+    #expect(message.nulTerminatedText == "the photo changed while it was read")
+  }
+}
+
+extension JPEGSpliceTests {
+  /// A state holds a descriptor of its own of a photo it reads through the window; freed while that photo is still
+  /// open (never closed), it closes that descriptor too: no descriptor of the photo's file is left in the process.
+  @Test func aStateFreedWithAPhotoOpenClosesItsDescriptor() throws {
+    let fixtures = try Fixtures()
+    defer { fixtures.remove() }
+    let path = try SplicePhoto(sampling: SplicePhoto.samplings[0], width: 250, height: 173).write(fixtures)
+    // The descriptors open on the photo's file, by the path each names (unique to this test).
+    func descriptorsOfThePhoto() throws -> Int {
+      let target = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+      return try FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").filter {
+        (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/\($0)")) == target
+      }.count
+    }
+    do {
+      let state = try SpliceState(window: Int(SJT_WINDOW_MINIMUM))
+      let fd = open(path, O_RDONLY | O_CLOEXEC)
+      try #require(fd >= 0)
+      var header = sjt_header()
+      var message = [CChar](repeating: 0, count: 256)
+      try #require(sjt_open(state.pointer, fd, 1 << 30, &header, &message, message.count) == 0)
+      close(fd)
+      try #require(sjt_holds_whole(state.pointer) == 0)
+      let held = try descriptorsOfThePhoto()
+      withExtendedLifetime(state) {}
+      #expect(held == 1, "the state's own, while the photo is open")
+    }
+    #expect(try descriptorsOfThePhoto() == 0)
+  }
+}
