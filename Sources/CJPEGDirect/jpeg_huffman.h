@@ -93,6 +93,10 @@ int sjs_scan_into(const unsigned char *data, size_t length, long stride, const u
 int sjs_scan_split(const sjs_source *source, const unsigned char *rows, long row_count, sjs_point *points,
   size_t capacity, sjs_result *result, sjs_frame *frame, size_t split_at);
 
+/// Reads file bytes [at, at + n) of `fd` into `into` with pread, a call interrupted by a signal made again; the count
+/// read (short: the file ended, or a read failed and errno says why).
+size_t sjs_pread(int fd, unsigned char *into, size_t n, size_t at);
+
 /// Places the reader at file bit `bit` of `data` (a point of a scan).
 void sjs_seek(sjs_reader *r, const unsigned char *data, size_t length, uint64_t bit);
 /// Places the reader at file bit `bit` of the file `w` reads: its window moves there unless it holds that byte.

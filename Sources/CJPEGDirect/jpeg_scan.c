@@ -98,8 +98,7 @@ static int sjs_build(sjs_table *t, const unsigned char *counts, const unsigned c
 // perhaps with a stuffed zero) lie there, and sjs_position finds their offsets.
 enum { SJS_KEEP = 64 };
 
-// Reads file bytes [at, at + n) into `into`; the count read (short: the file ended or a read failed).
-static size_t sjs_pread(int fd, unsigned char *into, size_t n, size_t at) {
+size_t sjs_pread(int fd, unsigned char *into, size_t n, size_t at) {
   size_t got = 0;
   while (got < n) {
     ssize_t k = pread(fd, into + got, n - got, (off_t) (at + got));
@@ -258,6 +257,16 @@ void sjs_seek_window(sjs_reader *r, sjs_window *w, uint64_t bit) {
   sjs_fill(r);
   int skip = (int) (bit % 8);
   r->bits = r->bits >= skip ? r->bits - skip : 0;
+}
+
+// Places a new reader at file bit `bit` of the file `source` holds, or reads through the reader's window `w`.
+static void sjs_start(sjs_reader *r, const sjs_source *source, sjs_window *w, uint64_t bit) {
+  if (source->fd < 0) {
+    sjs_seek(r, source->data, source->length, bit);
+  } else {
+    r->win = NULL;
+    sjs_seek_window(r, w, bit);
+  }
 }
 
 // Places a reader at file bit `bit` of what it reads (memory or its window).
@@ -572,12 +581,7 @@ struct sjs_guess {
 static void *sjs_guess_run(void *argument) {
   sjs_guess *g = argument;
   sjs_reader r;
-  if (g->source->fd >= 0) {
-    r.win = NULL;
-    sjs_seek_window(&r, &g->win, (uint64_t) g->start * 8);
-  } else {
-    sjs_seek(&r, g->source->data, g->source->length, (uint64_t) g->start * 8);
-  }
+  sjs_start(&r, g->source, &g->win, (uint64_t) g->start * 8);
   int dc[4] = {0, 0, 0, 0};
   long n = 0;
   g->end = -1;
@@ -641,41 +645,34 @@ int sjs_scan_split(const sjs_source *source, const unsigned char *rows, long row
   return status;
 }
 
-// Checks a file source's arguments: 0, or SJS_NOT_HANDLED with the reason set.
-static int sjs_source_wrong(const unsigned char *head, size_t head_length, int fd, size_t size, size_t window,
-  sjs_result *result) {
+// sjs_scan_split of `source` (a file read through windows when `file` is 1) into a frame of its own (the tables take
+// 90 KB: on the heap, not on the caller's stack).
+static int sjs_scan_source(const sjs_source *source, int file, const unsigned char *rows, long row_count,
+  sjs_point *points, size_t capacity, size_t split_at, sjs_result *result) {
   memset(result, 0, sizeof *result);
   result->damage_mcu = -1;
   result->reason = "";
-  if (!head || fd < 0 || head_length > size || window < SJS_WINDOW_MINIMUM)
+  if (file
+      && (source->fd < 0 || !source->data || source->length > source->size || source->window < SJS_WINDOW_MINIMUM))
     return sjs_not_handled(result, "bad arguments");
-  return 0;
+  sjs_frame *frame = calloc(1, sizeof *frame);
+  if (!frame) return sjs_not_handled(result, "out of memory");
+  int status = sjs_scan_split(source, rows, row_count, points, capacity, result, frame, split_at);
+  free(frame);
+  return status;
 }
 
 int sjs_scan_marked(const unsigned char *data, size_t length, const unsigned char *rows, long row_count,
   sjs_point *points, size_t capacity, size_t split_at, sjs_result *result) {
-  sjs_frame *frame = calloc(1, sizeof *frame);
-  if (!frame) {
-    memset(result, 0, sizeof *result);
-    result->damage_mcu = -1;
-    return sjs_not_handled(result, "out of memory");
-  }
   sjs_source source = {.data = data, .length = length, .fd = -1};
-  int status = sjs_scan_split(&source, rows, row_count, points, capacity, result, frame, split_at);
-  free(frame);
-  return status;
+  return sjs_scan_source(&source, 0, rows, row_count, points, capacity, split_at, result);
 }
 
 int sjs_scan_file(const unsigned char *head, size_t head_length, int fd, size_t size, size_t window,
   const unsigned char *rows, long row_count, sjs_point *points, size_t capacity, size_t split_at,
   sjs_result *result) {
-  if (sjs_source_wrong(head, head_length, fd, size, window, result)) return SJS_NOT_HANDLED;
-  sjs_frame *frame = calloc(1, sizeof *frame);
-  if (!frame) return sjs_not_handled(result, "out of memory");
   sjs_source source = {.data = head, .length = head_length, .fd = fd, .size = size, .window = window};
-  int status = sjs_scan_split(&source, rows, row_count, points, capacity, result, frame, split_at);
-  free(frame);
-  return status;
+  return sjs_scan_source(&source, 1, rows, row_count, points, capacity, split_at, result);
 }
 
 static int sjs_scan_core(const sjs_source *source, long stride, const unsigned char *rows, long row_count,
@@ -755,20 +752,10 @@ static int sjs_scan_body(sjs_reader *r, long stride, const unsigned char *rows,
 
 static int sjs_scan_mcus(const sjs_source *source, long stride, const unsigned char *rows, long row_count,
   sjs_point *points, size_t capacity, sjs_result *res, const sjs_frame *f, sjs_guess *g) {
+  sjs_window w = {.fd = source->fd, .size = source->size, .cap = source->window};
+  if (source->fd >= 0 && !(w.buf = malloc(source->window))) return sjs_not_handled(res, "out of memory");
   sjs_reader r;
-  if (source->fd < 0) {
-    r.win = NULL;
-    r.origin = 0;
-    r.data = source->data;
-    r.length = source->length;
-    sjs_reset(&r, res->entropy_start);
-    return sjs_scan_body(&r, stride, rows, row_count, points, capacity, res, f, g);
-  }
-  sjs_window w = {.fd = source->fd, .size = source->size, .cap = source->window, .buf = malloc(source->window)};
-  if (!w.buf) return sjs_not_handled(res, "out of memory");
-  r.win = NULL;
-  sjs_seek_window(&r, &w, (uint64_t) res->entropy_start * 8);
-  sjs_reset(&r, 0);  // nothing loaded yet: the body loads from the scan's first byte
+  sjs_start(&r, source, &w, (uint64_t) res->entropy_start * 8);
   int status = sjs_scan_body(&r, stride, rows, row_count, points, capacity, res, f, g);
   free(w.buf);
   if (w.failed) {

@@ -17,15 +17,16 @@
 #include "JPEGScan.h"
 #include "JPEGTransplant.h"
 #include "jpeg_arrays.h"
+#include "jpeg_huffman.h"
 #include "jpeg_state.h"
 
 // The photo being edited: its bytes (the whole file, or only its header while the splice reads the rest through a
 // window), its header, then its coefficients (or a skim of its data to the end).
 
-// Reads the whole file open on `fd` (from its start, with pread) into the state's buffer; 2 (message set) when it
-// holds more than `max_bytes` (checked again while reading: a file may grow).
+// Reads the rest of the file open on `fd` (with pread) into the state's buffer, after the `file_len` bytes it holds
+// (0: from the start); 2 (message set) when the file holds more than `max_bytes` (checked again while reading: a file
+// may grow).
 static int sjt_slurp(sjt_state *s, int fd, size_t max_bytes, char *message, size_t length) {
-  s->file_len = 0;
   for (;;) {
     if (s->file_len > max_bytes) {
       snprintf(message, length, "the file is over the limit of %zu bytes for a photo", max_bytes);
@@ -48,39 +49,42 @@ static int sjt_slurp(sjt_state *s, int fd, size_t max_bytes, char *message, size
   return 0;
 }
 
-// Makes the state's buffer hold the file's first `need` bytes (the file has them): reads on from `*have`, a few at a
-// time. 0, or -1 (message set).
-static int sjt_read_more(sjt_state *s, size_t need, size_t *have, char *message, size_t length) {
-  if (need <= *have) return 0;
-  size_t want = need - *have < 65536 ? 65536 : need - *have;
-  if (want > s->file_size - *have) want = s->file_size - *have;
-  if (*have + want > s->file_cap) {
-    unsigned char *grown = realloc(s->file, *have + want);
+// Makes the state's buffer hold the file's first `need` bytes (the file has them), reading on after the `file_len`
+// it holds, a few at a time. 0, or -1 (message set).
+static int sjt_read_more(sjt_state *s, size_t need, char *message, size_t length) {
+  size_t have = s->file_len;
+  if (need <= have) return 0;
+  size_t want = need - have < 65536 ? 65536 : need - have;
+  if (want > s->file_size - have) want = s->file_size - have;
+  if (have + want > s->file_cap) {
+    // Doubled, so that a header of many segments is not copied again for each.
+    size_t cap = have + want > 2 * s->file_cap ? have + want : 2 * s->file_cap;
+    unsigned char *grown = realloc(s->file, cap);
     if (!grown) return snprintf(message, length, "out of memory"), -1;
     s->file = grown;
-    s->file_cap = *have + want;
+    s->file_cap = cap;
   }
-  while (want) {
-    ssize_t n = TEMP_FAILURE_RETRY(pread(s->fd, s->file + *have, want, (off_t) *have));
-    if (n < 0) return snprintf(message, length, "read error: %s", strerror(errno)), -1;
-    if (n == 0) return sjt_fail_changed(s, message, length);
-    *have += (size_t) n;
-    want -= (size_t) n;
-  }
-  return 0;
+  errno = 0;
+  size_t got = sjs_pread(s->fd, s->file + have, want, have);
+  s->file_len += got;
+  if (got == want) return 0;
+  // Short: a read failed, or the file ended before the size it had when it was opened.
+  if (errno) return snprintf(message, length, "read error: %s", strerror(errno)), -1;
+  return sjt_fail_changed(s, message, length);
 }
 
 // Reads the file's first bytes, through the header of its first scan, walking its segments from SOI: 0 with
 // `file_len` at the scan's first entropy-coded byte; 1 when the walk meets anything but a segment (bytes between
-// them, a marker without one, a header cut short), for the caller to read the whole file and libjpeg to judge it;
-// -1 on a read error (message set).
+// them, a marker without one, a header cut short), for the caller to read the whole file on from the bytes held
+// (`file_len`, at least 4) and libjpeg to judge it; -1 on a read error (message set).
 static int sjt_read_head(sjt_state *s, char *message, size_t length) {
-  size_t have = 0, at = 2;
-  if (s->file_size < 4 || sjt_read_more(s, 4, &have, message, length)) return s->file_size < 4 ? 1 : -1;
+  size_t at = 2;
+  s->file_len = 0;
+  if (sjt_read_more(s, 4, message, length)) return -1;
   if (s->file[0] != 0xFF || s->file[1] != 0xD8) return 1;
   for (;;) {
     if (at + 4 > s->file_size) return 1;
-    if (sjt_read_more(s, at + 4, &have, message, length)) return -1;
+    if (sjt_read_more(s, at + 4, message, length)) return -1;
     const unsigned char *m = s->file + at;
     unsigned code = m[1];
     if (m[0] != 0xFF || code == 0xFF || code == 0 || code == 0x01 || code == 0xD8 || code == 0xD9
@@ -90,7 +94,7 @@ static int sjt_read_head(sjt_state *s, char *message, size_t length) {
     if (segment < 2 || segment > s->file_size - at - 2) return 1;
     at += 2 + segment;
     if (code == 0xDA) {
-      if (sjt_read_more(s, at, &have, message, length)) return -1;
+      if (sjt_read_more(s, at, message, length)) return -1;
       s->file_len = at;
       return 0;
     }
@@ -109,6 +113,11 @@ int sjt_fail_changed(sjt_state *s, char *message, size_t length) {
 }
 
 int sjt_photo_changed(const sjt_state *s) { return s->changed; }
+
+// 1 when the bytes held start like a JPEG: SOI, then a marker.
+static int sjt_starts_like_jpeg(const sjt_state *s) {
+  return s->file_len >= 3 && s->file[0] == 0xFF && s->file[1] == 0xD8 && s->file[2] == 0xFF;
+}
 
 // 1 when the open file is no longer what was opened: another size, inode, or modification or change time. The change
 // time moves with every write, a write whose modification time was set back included, but also when a link to the
@@ -135,14 +144,12 @@ static void sjt_read_header(sjt_state *s) {
 int sjt_whole(sjt_state *s, char *message, size_t length) {
   if (!s->opened) return snprintf(message, length, "no file opened"), -1;
   if (s->whole) return 0;
+  // Read on from the header held; the file must still be the one whose header that is.
   int read = sjt_changed(s) ? 3 : sjt_slurp(s, s->fd, s->max_bytes, message, length);
-  if (read == 3 || (read == 0 && (s->file_len != s->file_size || sjt_changed(s)))) {
-    sjt_close(s);
-    return sjt_fail_changed(s, message, length);
-  }
+  if (read == 0 && (s->file_len != s->file_size || sjt_changed(s))) read = 3;
   if (read) {
-    sjt_close(s);  // the decompressor's source was the header, which the buffer no longer holds
-    return -1;
+    sjt_close(s);  // the decompressor's source was the header, which the buffer may no longer hold
+    return read == 3 ? sjt_fail_changed(s, message, length) : -1;
   }
   s->whole = 1;
   sjt_let_go(s);
@@ -178,27 +185,23 @@ int sjt_open(sjt_state *s, int fd, size_t max_bytes, sjt_header *h, char *messag
   // A regular file larger than the splice's window is read as far as its scan's header: the splice reads the rest
   // through the window, and any other path the whole file first (sjt_whole). The state reads it through a
   // descriptor of its own, kept until it is closed: the caller's may be closed, and its number reused, meanwhile.
-  int head = 1;
-  if (S_ISREG(info.st_mode) && s->window && s->file_size > s->window
-      && (s->fd = fcntl(fd, F_DUPFD_CLOEXEC, 0)) >= 0)
-    head = sjt_read_head(s, message, length);
+  s->file_len = 0;
+  int windowed = S_ISREG(info.st_mode) && s->window && s->file_size > s->window
+    && (s->fd = fcntl(fd, F_DUPFD_CLOEXEC, 0)) >= 0;
+  int head = windowed ? sjt_read_head(s, message, length) : 1;
   if (head < 0) {
     sjt_close(s);
     return -1;
   }
   s->whole = head != 0;
-  // A large file that does not start like a JPEG (another format named .jpg) is not read any further.
-  if (s->whole && s->fd >= 0 && (s->file[0] != 0xFF || s->file[1] != 0xD8 || s->file[2] != 0xFF)) {
-    sjt_let_go(s);
-    snprintf(message, length, "not a JPEG file");
-    return 1;
-  }
   if (s->whole) {
     sjt_let_go(s);
-    int read = sjt_slurp(s, fd, max_bytes, message, length);
+    // Read on from what the header's walk read; but a large file whose first bytes are not a JPEG's (another format
+    // named .jpg) is not read any further.
+    int read = !windowed || sjt_starts_like_jpeg(s) ? sjt_slurp(s, fd, max_bytes, message, length) : 0;
     if (read) return read == 2 ? 2 : -1;
   }
-  if (s->file_len < 3 || s->file[0] != 0xFF || s->file[1] != 0xD8 || s->file[2] != 0xFF) {
+  if (!sjt_starts_like_jpeg(s)) {
     snprintf(message, length, "not a JPEG file");
     return 1;
   }

@@ -168,10 +168,15 @@ static int sjp_category(int v) {
   return n;
 }
 
+int sjp_recodes(const sjs_frame *f, const sjp_run *run, const int pred[4]) {
+  if (run->end <= run->bit) return 0;
+  for (int c = 0; c < f->nf; c++)
+    if (pred[c] != run->dc_in[c]) return 1;
+  return 0;
+}
+
 int sjp_put_run(sjp_writer *w, const sjs_frame *f, const sjp_run *run, const int pred[4], int whole) {
-  int differ = 0;
-  for (int c = 0; c < f->nf; c++) differ |= pred[c] != run->dc_in[c];
-  if (!differ || run->end <= run->bit) {
+  if (!sjp_recodes(f, run, pred)) {
     if (whole) sjp_copy(w, run->data, run->length, run->bit, run->end);
     return 0;
   }

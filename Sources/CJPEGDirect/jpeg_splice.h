@@ -47,6 +47,9 @@ typedef struct {
   int dc_in[4], dc_out[4];
 } sjp_run;
 
+/// 1 when a run's first MCU must be coded again after MCUs that end on the predictors `pred` (they differ from its
+/// dc_in), 0 when its bits go as they are (or it is empty).
+int sjp_recodes(const sjs_frame *f, const sjp_run *run, const int pred[4]);
 /// Writes a run whose frame (tables, MCU blocks) is `f`, re-coding its first MCU's DC differences against `pred`
 /// where it differs from dc_in; with `whole` 0, only that first MCU, and nothing when it needs no re-coding (a dry
 /// run). 0; 1 when a difference needs a size category the DC table has no code for (or above 11); 2 when the first

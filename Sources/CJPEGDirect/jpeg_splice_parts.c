@@ -1,12 +1,7 @@
-#ifndef _GNU_SOURCE
-#define _GNU_SOURCE  // TEMP_FAILURE_RETRY (unistd.h)
-#endif
-#include <errno.h>
 #include <setjmp.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include <jpeglib.h>
 
@@ -192,9 +187,7 @@ static int sjt_put_photo(sjt_state *s, sjp_writer *w, sjp_run run, const int pre
     run.length = s->file_len;
     return sjp_put_run(w, s->splice.frame, &run, pred, whole);
   }
-  int differ = 0;
-  for (int c = 0; c < s->splice.frame->nf; c++) differ |= pred[c] != run.dc_in[c];
-  if (!whole && !differ) return 0;  // a dry run of a run that needs no re-coding: nothing to read
+  if (!whole && !sjp_recodes(s->splice.frame, &run, pred)) return 0;  // a dry run with nothing to re-code, or read
   size_t cap = s->window > SJT_PIECE_LEAST ? s->window : SJT_PIECE_LEAST;
   if (!s->window_buf || s->window_cap != cap) {
     free(s->window_buf);
@@ -211,11 +204,7 @@ static int sjt_put_photo(sjt_state *s, sjp_writer *w, sjp_run run, const int pre
     if (last > s->file_size) last = s->file_size;
     size_t n = last - from <= s->window_cap ? last - from : s->window_cap;
     if (!whole && n > SJT_MCU_MOST) n = SJT_MCU_MOST;
-    ssize_t got = 0;
-    for (size_t done = 0; done < n; done += (size_t) got) {
-      got = TEMP_FAILURE_RETRY(pread(s->fd, s->window_buf + done, n - done, (off_t) (from + done)));
-      if (got <= 0) return 3;
-    }
+    if (sjs_pread(s->fd, s->window_buf, n, from) < n) return 3;
     sjp_run piece = run;
     piece.data = s->window_buf;
     piece.length = n;

@@ -60,6 +60,60 @@ extension JPEGSpliceTests {
   }
 }
 
+/// One splice of rectangle (1, 1, 2, 2) through the smallest window, step by step, with its last message.
+final class StepwiseSplice {
+  let state: SpliceState
+  let rects = [MCURect(1, 1, 2, 2)]
+  var message = [CChar](repeating: 0, count: 256)
+  var text: String { message.nulTerminatedText }
+
+  init() throws { state = try SpliceState(window: Int(SJT_WINDOW_MINIMUM)) }
+
+  /// sjt_open of the photo at `path`, through a descriptor closed again at once (the state keeps its own).
+  func open(_ path: String) throws -> Int32 {
+    let fd = Foundation.open(path, O_RDONLY | O_CLOEXEC)
+    try #require(fd >= 0)
+    defer { close(fd) }
+    var header = sjt_header()
+    return sjt_open(state.pointer, fd, 1 << 30, &header, &message, message.count)
+  }
+
+  func index() -> Int32 {
+    sjt_splice_index(state.pointer, rects.flat, Int32(rects.count), &message, message.count)
+  }
+
+  /// The rectangle opened and encoded again as it is: the steps between the index and the write.
+  func encode() throws {
+    try #require(sjt_splice_open(state.pointer, 0, &message, message.count) == 0, "\(text)")
+    try #require(sjt_splice_encode(state.pointer, &message, message.count) == 0)
+  }
+
+  func write(to fd: Int32) -> Int32 {
+    sjt_splice_write(state.pointer, fd, 1, &message, message.count)
+  }
+
+  /// The write to a new file at `path`.
+  func write(toNew path: String) throws -> Int32 {
+    let out = Foundation.open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+    try #require(out >= 0)
+    defer { close(out) }
+    return write(to: out)
+  }
+}
+
+/// Rewrites the file at `path` in place with `original`'s bytes, one of them changed (its size kept), and gives it
+/// the access and modification times `times`.
+func rewriteInPlace(_ path: String, from original: Data, times: [timespec]) throws {
+  var changed = [UInt8](original)
+  changed[changed.count / 2] ^= 0x55
+  let writer = open(path, O_WRONLY | O_CLOEXEC)
+  try #require(writer >= 0)
+  defer { close(writer) }
+  _ = changed.withUnsafeBytes { pwrite(writer, $0.baseAddress, $0.count, 0) }
+  var times = times
+  #expect(futimens(writer, &times) == 0)
+}
+
 extension JPEGSpliceTests {
   /// A photo read through the window is read more than once (its header, its scan, its MCUs cut and copied): one
   /// changed in between (another size, another modification time) fails the splice with a message saying so, at the
@@ -70,63 +124,43 @@ extension JPEGSpliceTests {
     let photo = SplicePhoto(sampling: SplicePhoto.samplings[0], width: 250, height: 173)
     let path = try photo.write(fixtures)
     let original = try Data(contentsOf: URL(fileURLWithPath: path))
-    let state = try SpliceState(window: Int(SJT_WINDOW_MINIMUM))
-    let rects = [MCURect(1, 1, 2, 2)]
-    var message = [CChar](repeating: 0, count: 256)
-
-    func open(_ path: String) throws -> Int32 {
-      let fd = Foundation.open(path, O_RDONLY | O_CLOEXEC)
-      try #require(fd >= 0)
-      defer { close(fd) }
-      var header = sjt_header()
-      return sjt_open(state.pointer, fd, 1 << 30, &header, &message, message.count)
-    }
-    func index() -> Int32 {
-      sjt_splice_index(state.pointer, rects.flat, Int32(rects.count), &message, message.count)
-    }
+    let splice = try StepwiseSplice()
 
     // Grown after it was opened: the scan's check fails the index.
-    try #require(try open(path) == 0)
+    try #require(try splice.open(path) == 0)
     let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
     try handle.seekToEnd()
     try handle.write(contentsOf: Data([0]))
     try handle.close()
-    #expect(index() == -1)
-    #expect(message.nulTerminatedText == "the photo changed while it was read")
-    #expect(sjt_photo_changed(state.pointer) == 1)
+    #expect(splice.index() == -1)
+    #expect(splice.text == "the photo changed while it was read")
+    #expect(sjt_photo_changed(splice.state.pointer) == 1)
 
     // Rewritten in place after its scan, with its size kept: the write fails, the output is not made good.
     try original.write(to: URL(fileURLWithPath: path))
-    try #require(try open(path) == 0)
-    try #require(index() == 0, "\(message.nulTerminatedText)")
-    try #require(sjt_splice_open(state.pointer, 0, &message, message.count) == 0)
-    try #require(sjt_splice_encode(state.pointer, &message, message.count) == 0)
-    var changed = [UInt8](original)
-    changed[changed.count / 2] ^= 0x55
-    let writer = Foundation.open(path, O_WRONLY | O_CLOEXEC)
-    try #require(writer >= 0)
-    _ = changed.withUnsafeBytes { pwrite(writer, $0.baseAddress, $0.count, 0) }
+    try #require(try splice.open(path) == 0)
+    try #require(splice.index() == 0, "\(splice.text)")
+    try splice.encode()
     // A modification time of its own: a rewrite within the clock's tick of the first write keeps the same one.
-    var times = [timespec(tv_sec: 1_000_000_000, tv_nsec: 0), timespec(tv_sec: 1_000_000_000, tv_nsec: 0)]
-    #expect(futimens(writer, &times) == 0)
-    close(writer)
+    try rewriteInPlace(
+      path, from: original,
+      times: [timespec(tv_sec: 1_000_000_000, tv_nsec: 0), timespec(tv_sec: 1_000_000_000, tv_nsec: 0)])
     let output = fixtures.path("out.jpg")
     let out = Foundation.open(output, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
     try #require(out >= 0)
     defer { close(out) }
-    #expect(sjt_splice_write(state.pointer, out, 1, &message, message.count) == -1)
-    #expect(message.nulTerminatedText == "the photo changed while it was read")
-    #expect(sjt_photo_changed(state.pointer) == 1)
+    #expect(splice.write(to: out) == -1)
+    #expect(splice.text == "the photo changed while it was read")
+    #expect(sjt_photo_changed(splice.state.pointer) == 1)
 
     // Unchanged, the same steps write it.
     try original.write(to: URL(fileURLWithPath: path))
-    try #require(try open(path) == 0)
-    #expect(sjt_photo_changed(state.pointer) == 0)
-    try #require(index() == 0, "\(message.nulTerminatedText)")
-    try #require(sjt_splice_open(state.pointer, 0, &message, message.count) == 0)
-    try #require(sjt_splice_encode(state.pointer, &message, message.count) == 0)
+    try #require(try splice.open(path) == 0)
+    #expect(sjt_photo_changed(splice.state.pointer) == 0)
+    try #require(splice.index() == 0, "\(splice.text)")
+    try splice.encode()
     #expect(ftruncate(out, 0) == 0)
-    #expect(sjt_splice_write(state.pointer, out, 1, &message, message.count) == 0, "\(message.nulTerminatedText)")
+    #expect(splice.write(to: out) == 0, "\(splice.text)")
     let same = try compareCoefficients(output, path)
     #expect(same.differing == 0 && same.compared > 0 && same.warnings.0 == 0)
   }
@@ -173,53 +207,35 @@ extension JPEGSpliceTests {
     let original = try Data(contentsOf: URL(fileURLWithPath: path))
     let other = try SplicePhoto(sampling: SplicePhoto.samplings[0], width: 250, height: 173, tables: .optimized)
       .write(fixtures)
-    let state = try SpliceState(window: Int(SJT_WINDOW_MINIMUM))
-    let rects = [MCURect(1, 1, 2, 2)]
-    var message = [CChar](repeating: 0, count: 256)
+    let steps = try StepwiseSplice()
 
     // The splice's steps to `output`, with `between` done after the scan; the write's status.
     func splice(to output: String, between: () throws -> Void) throws -> Int32 {
       try original.write(to: URL(fileURLWithPath: path))
-      let fd = open(path, O_RDONLY | O_CLOEXEC)
-      try #require(fd >= 0)
-      var header = sjt_header()
-      let opened = sjt_open(state.pointer, fd, 1 << 30, &header, &message, message.count)
-      close(fd)
-      try #require(opened == 0 && sjt_holds_whole(state.pointer) == 0)
-      try #require(sjt_splice_index(state.pointer, rects.flat, Int32(rects.count), &message, message.count) == 0)
+      try #require(try steps.open(path) == 0 && sjt_holds_whole(steps.state.pointer) == 0)
+      try #require(steps.index() == 0)
       try between()
-      try #require(sjt_splice_open(state.pointer, 0, &message, message.count) == 0, "\(message.nulTerminatedText)")
-      try #require(sjt_splice_encode(state.pointer, &message, message.count) == 0)
-      let out = open(fixtures.path(output), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-      try #require(out >= 0)
-      defer { close(out) }
-      return sjt_splice_write(state.pointer, out, 1, &message, message.count)
+      try steps.encode()
+      return try steps.write(toNew: fixtures.path(output))
     }
 
-    #expect(try splice(to: "alone.jpg") {} == 0, "\(message.nulTerminatedText)")
+    #expect(try splice(to: "alone.jpg") {} == 0, "\(steps.text)")
     let renamed = try splice(to: "renamed.jpg") {
       let copy = fixtures.path("copy.jpg")
       try FileManager.default.copyItem(atPath: other, toPath: copy)
       #expect(rename(copy, path) == 0)
     }
-    #expect(renamed == 0, "\(message.nulTerminatedText)")
+    #expect(renamed == 0, "\(steps.text)")
     let alone = fixtures.path("alone.jpg")
     #expect(FileManager.default.contentsEqual(atPath: fixtures.path("renamed.jpg"), andPath: alone))
 
     let rewritten = try splice(to: "rewritten.jpg") {
       var before = stat()
       #expect(stat(path, &before) == 0)
-      var changed = [UInt8](original)
-      changed[changed.count / 2] ^= 0x55
-      let writer = open(path, O_WRONLY | O_CLOEXEC)
-      try #require(writer >= 0)
-      _ = changed.withUnsafeBytes { pwrite(writer, $0.baseAddress, $0.count, 0) }
-      var times = [before.st_atim, before.st_mtim]
-      #expect(futimens(writer, &times) == 0)
-      close(writer)
+      try rewriteInPlace(path, from: original, times: [before.st_atim, before.st_mtim])
     }
     #expect(rewritten == -1)
-    #expect(message.nulTerminatedText == "the photo changed while it was read")
+    #expect(steps.text == "the photo changed while it was read")
   }
 }
 
